@@ -1,0 +1,231 @@
+// Factory functions (torch.arange, zeros, tensor, cat, ...): each allocates a new Storage.
+#include "Elementwise.h"
+#include "Error.h"
+#include "Ops.h"
+
+#include <cmath>
+#include <random>
+
+namespace stridescope::ops {
+
+namespace {
+
+std::mt19937_64& generator() {
+    static std::mt19937_64 engine(0);
+    return engine;
+}
+
+DType defaultFloat(std::optional<DType> dtype) { return dtype.value_or(DType::Float32); }
+
+Tensor filled(const Shape& sizes, const Scalar& value, DType dtype) {
+    Tensor result = detail::emptyWithFormat(sizes, MemoryFormat::Contiguous, dtype);
+    if (!(value.kind == Scalar::Kind::Int && value.intValue == 0)) // storages start zeroed
+        detail::writeValues(result, [&](std::int64_t) { return value; });
+    return result;
+}
+
+void inferNestedShape(const NestedData& data, std::size_t depth, Shape& shape) {
+    if (data.isLeaf)
+        return;
+    if (depth == shape.size()) {
+        shape.push_back(static_cast<std::int64_t>(data.children.size()));
+        if (!data.children.empty())
+            inferNestedShape(data.children.front(), depth + 1, shape);
+    }
+}
+
+void flattenNested(const NestedData& data, std::size_t depth, const Shape& shape, std::vector<Scalar>& out) {
+    if (depth == shape.size()) {
+        SS_CHECK(data.isLeaf, ValueError, "expected a number at dim ", depth, " but got a sequence of length ",
+                 data.children.size());
+        out.push_back(data.leaf);
+        return;
+    }
+    SS_CHECK(!data.isLeaf, ValueError, "expected sequence of length ", shape[depth], " at dim ", depth, " (got 0)");
+    SS_CHECK(static_cast<std::int64_t>(data.children.size()) == shape[depth], ValueError, "expected sequence of length ",
+             shape[depth], " at dim ", depth, " (got ", data.children.size(), ")");
+    for (const auto& child : data.children)
+        flattenNested(child, depth + 1, shape, out);
+}
+
+} // namespace
+
+void manualSeed(std::uint64_t seed) { generator().seed(seed); }
+
+Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
+    const bool anyFloat = start.isFloat() || end.isFloat() || step.isFloat();
+    const DType type = dtype.value_or(anyFloat ? DType::Float32 : DType::Int64);
+    const double xstart = start.toDouble(), xend = end.toDouble(), xstep = step.toDouble();
+    SS_CHECK(xstep != 0.0, RuntimeError, "step must be nonzero");
+    SS_CHECK(std::isfinite(xstart) && std::isfinite(xend), RuntimeError, "unsupported range: ", xstart, " -> ", xend);
+    SS_CHECK((xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart), RuntimeError,
+             "upper bound and larger bound inconsistent with step sign");
+    const double sizeD = std::ceil((xend - xstart) / xstep);
+    SS_CHECK(sizeD >= 0 && sizeD <= static_cast<double>(INT64_MAX), RuntimeError, "invalid size, possible overflow?");
+    const auto size = static_cast<std::int64_t>(sizeD);
+    Tensor result = detail::emptyWithFormat({size}, MemoryFormat::Contiguous, type);
+    // ATen accumulates in acc_type: int64 for integers, double for float/double, and float for
+    // the 16-bit floats, then casts each value to the dtype.
+    if (isIntegral(type, true) && !anyFloat) {
+        const std::int64_t istart = start.intValue, istep = step.intValue;
+        detail::writeValues(result, [&](std::int64_t i) { return Scalar::fromInt(istart + istep * i); });
+    } else if (type == DType::Float16 || type == DType::BFloat16) {
+        const float fstart = static_cast<float>(xstart), fstep = static_cast<float>(xstep);
+        detail::writeValues(result, [&](std::int64_t i) {
+            return Scalar::fromFloat(static_cast<double>(fstart + fstep * static_cast<float>(i)));
+        });
+    } else {
+        detail::writeValues(result, [&](std::int64_t i) { return Scalar::fromFloat(xstart + xstep * static_cast<double>(i)); });
+    }
+    return result;
+}
+
+Tensor zeros(const Shape& sizes, std::optional<DType> dtype) { return filled(sizes, Scalar::fromInt(0), defaultFloat(dtype)); }
+Tensor ones(const Shape& sizes, std::optional<DType> dtype) { return filled(sizes, Scalar::fromInt(1), defaultFloat(dtype)); }
+
+// StrideScope's empty() reads as zeros: PyTorch leaves the memory uninitialised, and showing
+// stale numbers would only distract from the layout.
+Tensor empty(const Shape& sizes, std::optional<DType> dtype) {
+    return detail::emptyWithFormat(sizes, MemoryFormat::Contiguous, defaultFloat(dtype));
+}
+
+Tensor full(const Shape& sizes, const Scalar& value, std::optional<DType> dtype) {
+    const DType inferred = value.kind == Scalar::Kind::Bool    ? DType::Bool
+                           : value.kind == Scalar::Kind::Float ? DType::Float32
+                                                               : DType::Int64;
+    return filled(sizes, value, dtype.value_or(inferred));
+}
+
+Tensor rand(const Shape& sizes, std::optional<DType> dtype) {
+    const DType type = defaultFloat(dtype);
+    SS_CHECK(isFloating(type), RuntimeError, "\"check_uniform_bounds\" not implemented for '", scalarTypeName(type), "'");
+    Tensor result = detail::emptyWithFormat(sizes, MemoryFormat::Contiguous, type);
+    std::uniform_real_distribution<double> uniform(0.0, 1.0);
+    detail::writeValues(result, [&](std::int64_t) { return Scalar::fromFloat(uniform(generator())); });
+    return result;
+}
+
+Tensor randn(const Shape& sizes, std::optional<DType> dtype) {
+    const DType type = defaultFloat(dtype);
+    SS_CHECK(isFloating(type), RuntimeError, "\"normal_kernel_cpu\" not implemented for '", scalarTypeName(type), "'");
+    Tensor result = detail::emptyWithFormat(sizes, MemoryFormat::Contiguous, type);
+    std::normal_distribution<double> normal(0.0, 1.0);
+    detail::writeValues(result, [&](std::int64_t) { return Scalar::fromFloat(normal(generator())); });
+    return result;
+}
+
+Tensor tensor(const NestedData& data, std::optional<DType> dtype) {
+    Shape shape;
+    inferNestedShape(data, 0, shape);
+    std::vector<Scalar> values;
+    flattenNested(data, 0, shape, values);
+    DType inferred = DType::Float32;
+    if (!values.empty()) {
+        bool anyFloat = false, allBool = true;
+        for (const auto& v : values) {
+            anyFloat |= v.isFloat();
+            allBool &= v.isBool();
+        }
+        inferred = anyFloat ? DType::Float32 : allBool ? DType::Bool : DType::Int64;
+    }
+    Tensor result = detail::emptyWithFormat(shape, MemoryFormat::Contiguous, dtype.value_or(inferred));
+    detail::writeValues(result, [&](std::int64_t i) { return values[static_cast<std::size_t>(i)]; });
+    return result;
+}
+
+Tensor emptyStrided(const Shape& sizes, const Shape& strides, std::optional<DType> dtype) {
+    SS_CHECK(sizes.size() == strides.size(), RuntimeError, "mismatch in length of strides and shape");
+    // Like at::empty_strided, negative sizes or strides surface as an overflowing size computation.
+    for (std::size_t i = 0; i < sizes.size(); ++i)
+        SS_CHECK(sizes[i] >= 0 && (strides[i] >= 0 || sizes[i] <= 1), RuntimeError,
+                 "Storage size calculation overflowed with sizes=", sizes, " and strides=", strides);
+    return Tensor::allocateStrided(defaultFloat(dtype), sizes, strides);
+}
+
+Tensor cat(const std::vector<Tensor>& tensors, std::int64_t dim) {
+    SS_CHECK(!tensors.empty(), RuntimeError, "torch.cat(): expected a non-empty list of Tensors");
+    for (std::size_t i = 0; i < tensors.size(); ++i)
+        SS_CHECK(tensors[i].dim() > 0, RuntimeError, "zero-dimensional tensor (at position ", i,
+                 ") cannot be concatenated");
+    // Legacy rule: 1-D empty tensors are skipped, whatever the others' shapes.
+    auto skipped = [](const Tensor& t) { return t.dim() == 1 && t.sizes()[0] == 0; };
+    const Tensor* reference = nullptr;
+    for (const auto& t : tensors) {
+        if (!skipped(t)) {
+            reference = &t;
+            break;
+        }
+    }
+    if (reference)
+        dim = wrapDim(dim, reference->dim());
+
+    MemoryFormat format = MemoryFormat::Contiguous;
+    std::optional<MemoryFormat> seen;
+    for (const auto& t : tensors) {
+        const auto f = detail::suggestMemoryFormat(t);
+        if (f == MemoryFormat::Contiguous || (seen && *seen != f)) {
+            seen = MemoryFormat::Contiguous;
+            break;
+        }
+        seen = f;
+    }
+    format = seen.value_or(MemoryFormat::Contiguous);
+
+    DType outType = tensors.front().dtype();
+    bool keepValues = true;
+    for (const auto& t : tensors) {
+        outType = promoteTypes(outType, t.dtype());
+        keepValues &= t.hasValues();
+    }
+    if (!reference)
+        return detail::emptyWithFormat({0}, MemoryFormat::Contiguous, outType, keepValues);
+
+    Shape outSizes = reference->sizes();
+    outSizes[dim] = 0;
+    for (std::size_t i = 0; i < tensors.size(); ++i) {
+        const auto& t = tensors[i];
+        if (skipped(t))
+            continue;
+        SS_CHECK(t.dim() == reference->dim(), RuntimeError, "Tensors must have same number of dimensions: got ",
+                 reference->dim(), " and ", t.dim());
+        for (std::int64_t d = 0; d < t.dim(); ++d) {
+            if (d == dim)
+                continue;
+            SS_CHECK(t.sizes()[d] == reference->sizes()[d], RuntimeError,
+                     "Sizes of tensors must match except in dimension ", dim, ". Expected size ",
+                     reference->sizes()[d], " but got size ", t.sizes()[d], " for tensor number ", i, " in the list.");
+        }
+        outSizes[dim] += t.sizes()[dim];
+    }
+    Tensor result = detail::emptyWithFormat(outSizes, format, outType, keepValues);
+    std::int64_t at = 0;
+    for (const auto& t : tensors) {
+        if (skipped(t))
+            continue;
+        detail::copyValues(slice(result, dim, at, at + t.sizes()[dim], 1), t);
+        at += t.sizes()[dim];
+    }
+    return result;
+}
+
+Tensor stack(const std::vector<Tensor>& tensors, std::int64_t dim) {
+    SS_CHECK(!tensors.empty(), RuntimeError, "stack expects a non-empty TensorList");
+    const auto wrapped = wrapDim(dim, tensors.front().dim() + 1);
+    const Shape& entryShape = tensors.front().sizes();
+    for (std::size_t i = 1; i < tensors.size(); ++i)
+        SS_CHECK(tensors[i].sizes() == entryShape, RuntimeError, "stack expects each tensor to be equal size, but got ",
+                 entryShape, " at entry 0 and ", tensors[i].sizes(), " at entry ", i);
+    if (wrapped < tensors.front().dim()) {
+        // PyTorch concatenates along the dim and splits it with a view, which keeps the
+        // concatenation's memory format.
+        Shape resultSizes = entryShape;
+        resultSizes.insert(resultSizes.begin() + wrapped, static_cast<std::int64_t>(tensors.size()));
+        return view(cat(tensors, wrapped), resultSizes);
+    }
+    std::vector<Tensor> unsqueezed;
+    for (const auto& t : tensors)
+        unsqueezed.push_back(unsqueeze(t, wrapped));
+    return cat(unsqueezed, wrapped);
+}
+
+} // namespace stridescope::ops

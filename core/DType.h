@@ -1,0 +1,54 @@
+#pragma once
+// Element types as PyTorch names them, with their sizes, the type-promotion lattice and the
+// conversions that give a value its dtype (int8 wraps, float16/bfloat16 round to nearest-even).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace stridescope {
+
+enum class DType : std::uint8_t {
+    Bool,
+    UInt8,
+    Int8,
+    Int16,
+    Int32,
+    Int64,
+    Float16,
+    BFloat16,
+    Float32,
+    Float64,
+};
+
+enum class DTypeCategory { Boolean, Integral, Floating };
+
+int itemSize(DType dtype);
+DTypeCategory categoryOf(DType dtype);
+bool isFloating(DType dtype);
+bool isIntegral(DType dtype, bool includeBool);
+
+// "torch.float32", as `print(x.dtype)` shows it.
+std::string dtypeName(DType dtype);
+// "float32", the short name used in JSON and in the UI.
+std::string dtypeShortName(DType dtype);
+// "Float", "Long", ...: the scalar type name PyTorch uses in its error messages.
+std::string scalarTypeName(DType dtype);
+// "torch.LongTensor": the legacy type string used by a few PyTorch messages.
+std::string legacyTensorTypeName(DType dtype);
+// Accepts PyTorch's attribute names after "torch.": float32, float, half, long, bool, ...
+std::optional<DType> dtypeFromAttributeName(std::string_view name);
+std::vector<std::string> dtypeAttributeNames();
+
+DType promoteTypes(DType a, DType b);
+// c10::canCast: floating -> integral and anything -> bool (except bool) are refused.
+bool canCast(DType from, DType to);
+
+// Rounding through the narrow float formats, exactly as c10::Half / c10::BFloat16 do.
+std::uint16_t floatToHalfBits(float value);
+float halfBitsToFloat(std::uint16_t bits);
+std::uint16_t floatToBFloat16Bits(float value);
+float bfloat16BitsToFloat(std::uint16_t bits);
+
+} // namespace stridescope

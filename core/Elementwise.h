@@ -1,0 +1,38 @@
+#pragma once
+// The element-by-element machinery shared by copies, creation and in-place writes: allocation
+// with PyTorch's memory-format rules, broadcasting, type promotion and the value loops.
+#include "Ops.h"
+
+#include <functional>
+
+namespace stridescope::detail {
+
+// at::empty_like(self, format) with dtype `dtype`: Preserve keeps the strides of a dense
+// non-overlapping input and infers dense strides in the same dim order otherwise.
+// `keepValues` false makes a layout-only result (when a source has no values).
+Tensor emptyLike(const Tensor& self, MemoryFormat format, DType dtype, bool keepValues = true);
+Tensor emptyWithFormat(const Shape& sizes, MemoryFormat format, DType dtype, bool keepValues = true);
+
+// The memory format PyTorch would guess from the strides (suggest_memory_format).
+MemoryFormat suggestMemoryFormat(const Tensor& self);
+
+// at::infer_size: the broadcast shape of a and b, or PyTorch's mismatch error.
+Shape broadcastShapes(const Shape& a, const Shape& b);
+
+// at::native::result_type for a tensor and either another tensor or a Python number:
+// dimensioned tensors outrank 0-dim tensors, which outrank wrapped numbers, unless a lower
+// rank brings a higher category (an int tensor times 2.5 is Float).
+DType resultType(const Tensor& self, const ops::Operand& other);
+
+// Writes src (already broadcast to dst's shape) into dst element by element, casting to dst's
+// dtype. Values are read before any is written, so overlapping reads see the old values.
+void copyValues(const Tensor& dst, const Tensor& src);
+
+// dst[i] = produce(i) for the i-th element in row-major order.
+void writeValues(const Tensor& dst, const std::function<Scalar(std::int64_t)>& produce);
+
+// Gives up the values of dst's storage when a layout-only source is written into it: the
+// values can no longer be known.
+void forgetValues(const Tensor& dst);
+
+} // namespace stridescope::detail

@@ -1,0 +1,60 @@
+#pragma once
+// How a tensor reads its Storage: sizes, strides (in elements) and storage_offset, and the
+// layout algorithms PyTorch runs on them. Everything here is pure arithmetic on int64 and is
+// overflow-checked where PyTorch checks.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace stridescope {
+
+using Shape = std::vector<std::int64_t>;
+
+struct Layout {
+    Shape sizes;
+    Shape strides;
+    std::int64_t storageOffset = 0;
+
+    std::int64_t dim() const { return static_cast<std::int64_t>(sizes.size()); }
+    std::int64_t numel() const;
+    bool operator==(const Layout&) const = default;
+};
+
+enum class MemoryFormat { Contiguous, ChannelsLast, Preserve };
+
+// Row-major strides; a size-0 dim counts as 1, as c10::contiguous_strides does.
+Shape contiguousStrides(const Shape& sizes);
+// NHWC strides for a 4-D NCHW shape (c10::get_channels_last_strides_2d).
+Shape channelsLastStrides(const Shape& sizes);
+// Dense strides that keep the dim order of `strides` (at::infer_dense_strides).
+Shape inferDenseStrides(const Shape& sizes, const Shape& strides);
+
+// The view rule: strides for `newShape` that read the same elements as (oldShape, oldStride),
+// or nothing when no such strides exist (at::detail::computeStride).
+std::optional<Shape> computeViewStrides(const Shape& oldShape, const Shape& oldStride, const Shape& newShape);
+
+// at::infer_size: resolves one -1 against numel, with PyTorch's errors.
+Shape inferSize(const Shape& shape, std::int64_t numel);
+
+bool isContiguous(const Layout& layout);
+bool isChannelsLastContiguous(const Layout& layout);
+// c10's is_channels_last_strides_2d: what suggest_memory_format() reads.
+bool isStridesLikeChannelsLast(const Layout& layout);
+bool isNonOverlappingAndDense(const Layout& layout);
+// at::has_internal_overlap: Yes only where a stride-0 dim has size > 1; otherwise No or TooHard.
+enum class MemOverlap { No, Yes, TooHard };
+MemOverlap internalOverlap(const Layout& layout);
+
+// Number of storage elements the layout needs: offset + 1 + sum((size-1)*stride), or 0 for an
+// empty tensor; nullopt when that overflows int64 (PyTorch: "Storage size calculation overflowed").
+std::optional<std::int64_t> requiredStorageElements(const Layout& layout);
+// numel of a shape, checking for negative sizes and int64 overflow with PyTorch's messages.
+std::int64_t checkedNumel(const Shape& sizes);
+
+// maybe_wrap_dim with PyTorch's IndexError messages.
+std::int64_t wrapDim(std::int64_t dim, std::int64_t rank, bool wrapScalar = true);
+
+// The storage element a logical index reaches: offset + sum(index[k] * stride[k]).
+std::int64_t storageIndexOf(const Layout& layout, const Shape& index);
+
+} // namespace stridescope

@@ -1,0 +1,156 @@
+#include "Storage.h"
+
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace stridescope {
+
+namespace {
+
+std::atomic<std::uint64_t> g_nextStorageId{0};
+
+// x86's cvttsd2si: truncation toward zero, and the "integer indefinite" value (the minimum)
+// for NaN and out-of-range inputs. ATen's float->int casts compile to it, so this is what
+// PyTorch shows on these machines, without the undefined behaviour of a plain C++ cast.
+std::int64_t truncateToInt64(double v) {
+    if (std::isnan(v) || v >= 9223372036854775808.0 || v < -9223372036854775808.0)
+        return std::numeric_limits<std::int64_t>::min();
+    return static_cast<std::int64_t>(v);
+}
+
+std::int32_t truncateToInt32(double v) {
+    if (std::isnan(v) || v >= 2147483648.0 || v <= -2147483649.0)
+        return std::numeric_limits<std::int32_t>::min();
+    return static_cast<std::int32_t>(v);
+}
+
+// Two's-complement wrap of an integer into `bits` signed bits.
+std::int64_t wrapSigned(std::int64_t v, int bits) {
+    const std::uint64_t mask = (std::uint64_t(1) << bits) - 1;
+    std::uint64_t u = static_cast<std::uint64_t>(v) & mask;
+    if (u >> (bits - 1))
+        u |= ~mask;
+    return static_cast<std::int64_t>(u);
+}
+
+float toFloat(const Scalar& v) {
+    return v.isFloat() ? static_cast<float>(v.floatValue) : static_cast<float>(v.intValue);
+}
+
+} // namespace
+
+Scalar castScalar(const Scalar& v, DType dtype) {
+    switch (dtype) {
+    case DType::Bool:
+        return Scalar::fromBool(v.isFloat() ? v.floatValue != 0.0 : v.intValue != 0);
+    case DType::Float64:
+        return Scalar::fromFloat(v.isFloat() ? v.floatValue : static_cast<double>(v.intValue));
+    case DType::Float32:
+        return Scalar::fromFloat(static_cast<double>(toFloat(v)));
+    case DType::Float16:
+        return Scalar::fromFloat(static_cast<double>(halfBitsToFloat(floatToHalfBits(toFloat(v)))));
+    case DType::BFloat16:
+        return Scalar::fromFloat(static_cast<double>(bfloat16BitsToFloat(floatToBFloat16Bits(toFloat(v)))));
+    case DType::Int64:
+        return Scalar::fromInt(v.isFloat() ? truncateToInt64(v.floatValue) : v.intValue);
+    case DType::UInt8: {
+        // c10 casts floats to uint8 through int64 so negative values wrap consistently.
+        const std::int64_t wide = v.isFloat() ? truncateToInt64(v.floatValue) : v.intValue;
+        return Scalar::fromInt(static_cast<std::int64_t>(static_cast<std::uint8_t>(wide & 0xff)));
+    }
+    case DType::Int32:
+    case DType::Int16:
+    case DType::Int8: {
+        const std::int64_t wide = v.isFloat() ? truncateToInt32(v.floatValue) : v.intValue;
+        return Scalar::fromInt(wrapSigned(wide, itemSize(dtype) * 8));
+    }
+    }
+    return v;
+}
+
+Storage::Storage(DType dtype, std::int64_t elementCount, bool keepValues)
+    : m_id(g_nextStorageId++), m_dtype(dtype), m_elementCount(elementCount),
+      m_baseAddress(0x7f0000000000ull + (m_id % 4096) * 0x40000000ull),
+      m_hasValues(keepValues && elementCount <= kMaxValueElements) {
+    if (m_hasValues && elementCount > 0)
+        m_bytes.assign(static_cast<std::size_t>(elementCount * itemSize(dtype)), 0);
+}
+
+void Storage::forgetValues() {
+    m_hasValues = false;
+    m_bytes.clear();
+    m_bytes.shrink_to_fit();
+}
+
+Scalar Storage::load(DType dtype, std::int64_t index) const {
+    const unsigned char* p = m_bytes.data() + index * itemSize(dtype);
+    auto read = [p](auto typed) {
+        std::memcpy(&typed, p, sizeof typed);
+        return typed;
+    };
+    switch (dtype) {
+    case DType::Bool:
+        return Scalar::fromBool(read(std::uint8_t{}) != 0);
+    case DType::UInt8:
+        return Scalar::fromInt(read(std::uint8_t{}));
+    case DType::Int8:
+        return Scalar::fromInt(read(std::int8_t{}));
+    case DType::Int16:
+        return Scalar::fromInt(read(std::int16_t{}));
+    case DType::Int32:
+        return Scalar::fromInt(read(std::int32_t{}));
+    case DType::Int64:
+        return Scalar::fromInt(read(std::int64_t{}));
+    case DType::Float16:
+        return Scalar::fromFloat(halfBitsToFloat(read(std::uint16_t{})));
+    case DType::BFloat16:
+        return Scalar::fromFloat(bfloat16BitsToFloat(read(std::uint16_t{})));
+    case DType::Float32:
+        return Scalar::fromFloat(read(float{}));
+    case DType::Float64:
+        return Scalar::fromFloat(read(double{}));
+    }
+    return {};
+}
+
+void Storage::store(DType dtype, std::int64_t index, const Scalar& value) {
+    unsigned char* p = m_bytes.data() + index * itemSize(dtype);
+    const Scalar v = castScalar(value, dtype);
+    auto write = [p](auto typed) { std::memcpy(p, &typed, sizeof typed); };
+    switch (dtype) {
+    case DType::Bool:
+        write(static_cast<std::uint8_t>(v.intValue != 0));
+        break;
+    case DType::UInt8:
+        write(static_cast<std::uint8_t>(v.intValue));
+        break;
+    case DType::Int8:
+        write(static_cast<std::int8_t>(v.intValue));
+        break;
+    case DType::Int16:
+        write(static_cast<std::int16_t>(v.intValue));
+        break;
+    case DType::Int32:
+        write(static_cast<std::int32_t>(v.intValue));
+        break;
+    case DType::Int64:
+        write(v.intValue);
+        break;
+    case DType::Float16:
+        write(floatToHalfBits(static_cast<float>(v.floatValue)));
+        break;
+    case DType::BFloat16:
+        write(floatToBFloat16Bits(static_cast<float>(v.floatValue)));
+        break;
+    case DType::Float32:
+        write(static_cast<float>(v.floatValue));
+        break;
+    case DType::Float64:
+        write(v.floatValue);
+        break;
+    }
+}
+
+} // namespace stridescope

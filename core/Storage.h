@@ -1,0 +1,50 @@
+#pragma once
+// The one-dimensional Storage: a numbered block of bytes that tensors read through layouts.
+// Values are kept only up to kMaxValueElements elements; larger storages are layout-only, so a
+// `torch.empty(1 << 20, 1 << 20)` can be explored without allocating four terabytes.
+#include "DType.h"
+#include "Scalar.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace stridescope {
+
+class Storage {
+public:
+    // Storages above this many elements keep no values (documented in the README).
+    static constexpr std::int64_t kMaxValueElements = std::int64_t(1) << 22;
+
+    // keepValues false makes a layout-only storage even when it is small (a copy of a view of
+    // a layout-only storage cannot know its values either).
+    Storage(DType dtype, std::int64_t elementCount, bool keepValues = true);
+
+    std::uint64_t id() const { return m_id; }
+    DType dtype() const { return m_dtype; }
+    std::int64_t elementCount() const { return m_elementCount; }
+    std::int64_t nbytes() const { return m_elementCount * itemSize(m_dtype); }
+    bool hasValues() const { return m_hasValues; }
+    void forgetValues();
+    // A made-up but stable and 64-byte aligned address, as PyTorch's CPU allocator gives.
+    std::uint64_t baseAddress() const { return m_baseAddress; }
+
+    // Element access in `dtype` at storage element `index` (elements of that dtype).
+    Scalar load(DType dtype, std::int64_t index) const;
+    void store(DType dtype, std::int64_t index, const Scalar& value);
+
+private:
+    std::uint64_t m_id;
+    DType m_dtype;
+    std::int64_t m_elementCount;
+    std::uint64_t m_baseAddress;
+    bool m_hasValues;
+    std::vector<unsigned char> m_bytes;
+};
+
+using StoragePtr = std::shared_ptr<Storage>;
+
+// The value `v` takes when stored in `dtype` (wraps, rounds, truncates like a C++ cast in ATen).
+Scalar castScalar(const Scalar& v, DType dtype);
+
+} // namespace stridescope

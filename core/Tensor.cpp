@@ -1,0 +1,65 @@
+#include "Tensor.h"
+
+#include "Error.h"
+
+namespace stridescope {
+
+Tensor::Tensor(StoragePtr storage, DType dtype, Layout layout)
+    : m_storage(std::move(storage)), m_dtype(dtype), m_layout(std::move(layout)) {}
+
+Tensor Tensor::allocate(DType dtype, const Shape& sizes) {
+    return allocateStrided(dtype, sizes, contiguousStrides(sizes));
+}
+
+Tensor Tensor::allocateStrided(DType dtype, const Shape& sizes, const Shape& strides, bool keepValues) {
+    checkedNumel(sizes);
+    const Layout layout{sizes, strides, 0};
+    const auto elements = requiredStorageElements(layout);
+    std::int64_t bytes = 0;
+    if (!elements || __builtin_mul_overflow(*elements, std::int64_t(itemSize(dtype)), &bytes))
+        fail(ErrorKind::RuntimeError, "Storage size calculation overflowed with sizes=", sizes, " and strides=", strides);
+    return Tensor(std::make_shared<Storage>(dtype, *elements, keepValues), dtype, layout);
+}
+
+std::int64_t Tensor::size(std::int64_t d) const { return m_layout.sizes[wrapDim(d, dim(), false)]; }
+std::int64_t Tensor::stride(std::int64_t d) const { return m_layout.strides[wrapDim(d, dim(), false)]; }
+
+std::uint64_t Tensor::dataPtr() const {
+    return m_storage->baseAddress() + static_cast<std::uint64_t>(m_layout.storageOffset) * elementSize();
+}
+
+Scalar Tensor::valueAt(const Shape& index) const {
+    return m_storage->load(m_dtype, storageIndexOf(m_layout, index));
+}
+
+void Tensor::forEachElement(const std::function<void(const Shape&, std::int64_t)>& visit) const {
+    const auto n = numel();
+    if (n == 0)
+        return;
+    const auto rank = dim();
+    Shape index(static_cast<std::size_t>(rank), 0);
+    std::int64_t at = m_layout.storageOffset;
+    for (std::int64_t i = 0; i < n; ++i) {
+        visit(index, at);
+        // Odometer increment, keeping the storage index in step instead of recomputing it.
+        for (std::int64_t d = rank - 1; d >= 0; --d) {
+            if (++index[d] < m_layout.sizes[d]) {
+                at += m_layout.strides[d];
+                break;
+            }
+            at -= (m_layout.sizes[d] - 1) * m_layout.strides[d];
+            index[d] = 0;
+        }
+    }
+}
+
+std::vector<Scalar> Tensor::values() const {
+    std::vector<Scalar> result;
+    if (!hasValues())
+        return result;
+    result.reserve(static_cast<std::size_t>(numel()));
+    forEachElement([&](const Shape&, std::int64_t at) { result.push_back(m_storage->load(m_dtype, at)); });
+    return result;
+}
+
+} // namespace stridescope

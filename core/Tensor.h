@@ -1,0 +1,56 @@
+#pragma once
+// A tensor: a Storage shared by reference plus a Layout and a dtype. Views copy the pointer;
+// copies allocate a new Storage.
+#include "DType.h"
+#include "Layout.h"
+#include "Scalar.h"
+#include "Storage.h"
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace stridescope {
+
+class Tensor {
+public:
+    Tensor() = default;
+    Tensor(StoragePtr storage, DType dtype, Layout layout);
+
+    // A new storage holding a row-major (or given-strides) layout of `sizes`; values zero.
+    static Tensor allocate(DType dtype, const Shape& sizes);
+    static Tensor allocateStrided(DType dtype, const Shape& sizes, const Shape& strides, bool keepValues = true);
+
+    bool defined() const { return m_storage != nullptr; }
+    const StoragePtr& storage() const { return m_storage; }
+    DType dtype() const { return m_dtype; }
+    const Layout& layout() const { return m_layout; }
+    const Shape& sizes() const { return m_layout.sizes; }
+    const Shape& strides() const { return m_layout.strides; }
+    std::int64_t storageOffset() const { return m_layout.storageOffset; }
+    std::int64_t dim() const { return m_layout.dim(); }
+    std::int64_t numel() const { return m_layout.numel(); }
+    std::int64_t size(std::int64_t dim) const;   // dim may be negative
+    std::int64_t stride(std::int64_t dim) const; // dim may be negative
+    int elementSize() const { return itemSize(m_dtype); }
+    bool hasValues() const { return m_storage && m_storage->hasValues(); }
+    bool isContiguous() const { return stridescope::isContiguous(m_layout); }
+    bool sharesStorageWith(const Tensor& other) const { return m_storage == other.m_storage; }
+    std::uint64_t dataPtr() const;
+
+    // The same storage read through another layout (and possibly another dtype).
+    Tensor withLayout(Layout layout) const { return Tensor(m_storage, m_dtype, std::move(layout)); }
+
+    // Logical elements in row-major order. Requires hasValues().
+    Scalar valueAt(const Shape& index) const;
+    std::vector<Scalar> values() const;
+    // Calls visit(logicalIndex, storageIndex) for every element in row-major order.
+    void forEachElement(const std::function<void(const Shape&, std::int64_t)>& visit) const;
+
+private:
+    StoragePtr m_storage;
+    DType m_dtype = DType::Float32;
+    Layout m_layout;
+};
+
+} // namespace stridescope
