@@ -57,7 +57,10 @@ Tensor repeat(const Tensor& self, const Shape& repeats) {
     padded.insert(padded.end(), self.sizes().begin(), self.sizes().end());
     Shape target(repeats.size());
     for (std::size_t i = 0; i < repeats.size(); ++i)
-        target[i] = padded[i] * repeats[i];
+        // ATen wraps here and may then build a tensor of a wrong size; refuse instead.
+        if (__builtin_mul_overflow(padded[i], repeats[i], &target[i]))
+            fail(ErrorKind::RuntimeError, "repeat: size ", padded[i], " repeated ", repeats[i],
+                 " times does not fit in int64 (dim ", i, ")");
     Tensor result = detail::emptyWithFormat(target, MemoryFormat::Contiguous, self.dtype(), self.hasValues());
     if (!result.hasValues() || result.numel() == 0)
         return result;

@@ -19,8 +19,9 @@ DType defaultFloat(std::optional<DType> dtype) { return dtype.value_or(DType::Fl
 
 Tensor filled(const Shape& sizes, const Scalar& value, DType dtype) {
     Tensor result = detail::emptyWithFormat(sizes, MemoryFormat::Contiguous, dtype);
-    if (!(value.kind == Scalar::Kind::Int && value.intValue == 0)) // storages start zeroed
-        detail::writeValues(result, [&](std::int64_t) { return value; });
+    const Scalar converted = checkedCastScalar(value, dtype);
+    if (!(converted.kind == Scalar::Kind::Int && converted.intValue == 0)) // storages start zeroed
+        detail::writeValues(result, [&](std::int64_t) { return converted; });
     return result;
 }
 
@@ -60,7 +61,16 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, std::o
     SS_CHECK(std::isfinite(xstart) && std::isfinite(xend), RuntimeError, "unsupported range: ", xstart, " -> ", xend);
     SS_CHECK((xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart), RuntimeError,
              "upper bound and larger bound inconsistent with step sign");
-    const double sizeD = std::ceil((xend - xstart) / xstep);
+    SS_CHECK(type != DType::Bool, RuntimeError, "\"arange_cpu\" not implemented for 'Bool'");
+    double sizeD = std::ceil((xend - xstart) / xstep);
+    if (type == DType::Int64 && !anyFloat) {
+        // ATen computes an int64 arange's length in integer arithmetic, exact beyond 2^53.
+        const std::int64_t sign = (step.intValue > 0) - (step.intValue < 0);
+        std::int64_t span = 0;
+        if (!__builtin_sub_overflow(end.intValue, start.intValue, &span) &&
+            !__builtin_add_overflow(span, step.intValue - sign, &span))
+            sizeD = static_cast<double>(span / step.intValue);
+    }
     SS_CHECK(sizeD >= 0 && sizeD <= static_cast<double>(INT64_MAX), RuntimeError, "invalid size, possible overflow?");
     const auto size = static_cast<std::int64_t>(sizeD);
     Tensor result = detail::emptyWithFormat({size}, MemoryFormat::Contiguous, type);
@@ -128,17 +138,23 @@ Tensor tensor(const NestedData& data, std::optional<DType> dtype) {
         }
         inferred = anyFloat ? DType::Float32 : allBool ? DType::Bool : DType::Int64;
     }
-    Tensor result = detail::emptyWithFormat(shape, MemoryFormat::Contiguous, dtype.value_or(inferred));
+    const DType type = dtype.value_or(inferred);
+    // torch.tensor checks integers against the dtype's range, under Python's type names.
+    for (auto& v : values)
+        v = checkedCastScalar(v, type, /*pythonNames=*/true);
+    Tensor result = detail::emptyWithFormat(shape, MemoryFormat::Contiguous, type);
     detail::writeValues(result, [&](std::int64_t i) { return values[static_cast<std::size_t>(i)]; });
     return result;
 }
 
 Tensor emptyStrided(const Shape& sizes, const Shape& strides, std::optional<DType> dtype) {
     SS_CHECK(sizes.size() == strides.size(), RuntimeError, "mismatch in length of strides and shape");
-    // Like at::empty_strided, negative sizes or strides surface as an overflowing size computation.
+    for (auto s : sizes)
+        SS_CHECK(s >= 0, RuntimeError, "Trying to create tensor with negative dimension ", s, ": ", sizes);
+    // Like at::empty_strided, a negative stride surfaces as an overflowing size computation.
     for (std::size_t i = 0; i < sizes.size(); ++i)
-        SS_CHECK(sizes[i] >= 0 && (strides[i] >= 0 || sizes[i] <= 1), RuntimeError,
-                 "Storage size calculation overflowed with sizes=", sizes, " and strides=", strides);
+        SS_CHECK(strides[i] >= 0 || sizes[i] <= 1, RuntimeError, "Storage size calculation overflowed with sizes=",
+                 sizes, " and strides=", strides);
     return Tensor::allocateStrided(defaultFloat(dtype), sizes, strides);
 }
 

@@ -5,7 +5,7 @@
 namespace stridescope::detail {
 
 Tensor emptyWithFormat(const Shape& sizes, MemoryFormat format, DType dtype, bool keepValues) {
-    checkedNumel(sizes);
+    checkedNumel(sizes); // names only the sizes when they overflow, as at::empty does
     const Shape strides = format == MemoryFormat::ChannelsLast ? channelsLastStrides(sizes) : contiguousStrides(sizes);
     return Tensor::allocateStrided(dtype, sizes, strides, keepValues);
 }

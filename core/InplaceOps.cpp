@@ -1,6 +1,7 @@
 // In-place writes through views. They change the shared Storage, so every alias sees the new
 // values. The checks follow TensorIterator's order in PyTorch 1.13: memory overlap first, then
 // broadcasting, then type promotion.
+#include "Analysis.h"
 #include "Elementwise.h"
 #include "Error.h"
 #include "Ops.h"
@@ -74,11 +75,17 @@ void applyBinary(const Tensor& self, const Operand& other, BinaryOp op, const Sc
         detail::forgetValues(self);
         return;
     }
-    const auto lhsValues = self.values();
     const auto rhsValues = rhs.values();
     const Scalar alphaCast = castScalar(alpha, common);
+    // When several elements of self share a cell (an overlapping as_strided view), PyTorch's
+    // loop reads each cell just before writing it, so earlier writes are seen by later reads:
+    // read self element by element, in the same row-major order, instead of all up front.
+    const bool sequential = !isNonOverlappingAndDense(self.layout());
+    const auto lhsValues = sequential ? std::vector<Scalar>{} : self.values();
+    const auto storageIndices = sequential ? logicalToStorage(self.layout()) : std::vector<std::int64_t>{};
     detail::writeValues(self, [&](std::int64_t i) {
-        const Scalar a = castScalar(lhsValues[static_cast<std::size_t>(i)], common);
+        const auto k = static_cast<std::size_t>(i);
+        const Scalar a = castScalar(sequential ? self.storage()->load(self.dtype(), storageIndices[k]) : lhsValues[k], common);
         const Scalar b = castScalar(rhsValues[static_cast<std::size_t>(i)], common);
         if (isFloating(common)) {
             const double product = op == BinaryOp::Add ? alphaCast.floatValue * b.floatValue : a.floatValue * b.floatValue;
@@ -110,7 +117,7 @@ Tensor add_(const Tensor& self, const Operand& other, const Scalar& alpha) {
     SS_CHECK(!alpha.isBool() || common == DType::Bool, RuntimeError, "Boolean alpha only supported for Boolean results.");
     SS_CHECK(isFloating(common) || !alpha.isFloat(), RuntimeError,
              "For integral input tensors, argument alpha must not be a floating point number.");
-    applyBinary(self, other, BinaryOp::Add, alpha, common);
+    applyBinary(self, other, BinaryOp::Add, checkedCastScalar(alpha, common), common);
     return self;
 }
 
@@ -132,7 +139,8 @@ Tensor fill_(const Tensor& self, const Operand& value) {
         }
         scalar = value.tensor->valueAt({});
     }
-    detail::writeValues(self, [&](std::int64_t) { return scalar; });
+    const Scalar converted = checkedCastScalar(scalar, self.dtype());
+    detail::writeValues(self, [&](std::int64_t) { return converted; });
     return self;
 }
 
@@ -156,7 +164,7 @@ void setIndex(const Tensor& self, const std::vector<IndexItem>& items, const Ope
         source = *value.tensor;
     } else {
         source = Tensor::allocate(self.dtype(), {});
-        source.storage()->store(self.dtype(), 0, value.scalar);
+        source.storage()->store(self.dtype(), 0, checkedCastScalar(value.scalar, self.dtype()));
     }
     // copy_to in torch/csrc/autograd/python_variable_indexing.cpp: equal shapes copy, a 0-dim
     // value fills (without the overlap check), anything else drops leading 1s and broadcasts.

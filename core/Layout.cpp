@@ -19,7 +19,8 @@ Shape contiguousStrides(const Shape& sizes) {
     std::int64_t running = 1;
     for (std::size_t i = sizes.size(); i-- > 0;) {
         strides[i] = running;
-        running *= std::max<std::int64_t>(sizes[i], 1);
+        // Wraps like c10 when an empty tensor's other sizes overflow: torch.empty(0, 2**40, 2**40).
+        running = wrappingMul(running, std::max<std::int64_t>(sizes[i], 1));
     }
     return strides;
 }
@@ -29,8 +30,8 @@ Shape channelsLastStrides(const Shape& sizes) {
     Shape strides(4);
     strides[1] = 1;
     strides[3] = sizes[1];
-    strides[2] = strides[3] * sizes[3];
-    strides[0] = strides[2] * sizes[2];
+    strides[2] = wrappingMul(strides[3], sizes[3]); // wraps like c10 for empty tensors
+    strides[0] = wrappingMul(strides[2], sizes[2]);
     return strides;
 }
 
@@ -109,7 +110,7 @@ std::optional<Shape> computeViewStrides(const Shape& oldShape, const Shape& oldS
             if (viewD == static_cast<std::int64_t>(newShape.size()) - 1)
                 newStride[viewD] = 1;
             else
-                newStride[viewD] = std::max<std::int64_t>(newShape[viewD + 1], 1) * newStride[viewD + 1];
+                newStride[viewD] = wrappingMul(std::max<std::int64_t>(newShape[viewD + 1], 1), newStride[viewD + 1]);
         }
         return newStride;
     }
@@ -121,11 +122,11 @@ std::optional<Shape> computeViewStrides(const Shape& oldShape, const Shape& oldS
     for (std::int64_t tensorD = static_cast<std::int64_t>(oldShape.size()) - 1; tensorD >= 0; --tensorD) {
         tensorNumel *= oldShape[tensorD];
         const bool chunkEnds = tensorD == 0 || (oldShape[tensorD - 1] != 1 &&
-                                                oldStride[tensorD - 1] != tensorNumel * chunkBaseStride);
+                                                oldStride[tensorD - 1] != wrappingMul(tensorNumel, chunkBaseStride));
         if (!chunkEnds)
             continue;
         while (viewD >= 0 && (viewNumel < tensorNumel || newShape[viewD] == 1)) {
-            newStride[viewD] = viewNumel * chunkBaseStride;
+            newStride[viewD] = wrappingMul(viewNumel, chunkBaseStride);
             viewNumel *= newShape[viewD];
             --viewD;
         }

@@ -57,4 +57,17 @@ std::int64_t wrapDim(std::int64_t dim, std::int64_t rank, bool wrapScalar = true
 // The storage element a logical index reaches: offset + sum(index[k] * stride[k]).
 std::int64_t storageIndexOf(const Layout& layout, const Shape& index);
 
+// int64 arithmetic that wraps as the two's-complement machine code ATen compiles to does. Where
+// PyTorch's own formulas overflow (a slice step of 2**62, sizes near 2**63) this gives PyTorch's
+// results, e.g. x[::2**62].stride(), without the undefined behaviour of signed overflow in C++.
+inline std::int64_t wrappingAdd(std::int64_t a, std::int64_t b) {
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) + static_cast<std::uint64_t>(b));
+}
+inline std::int64_t wrappingSub(std::int64_t a, std::int64_t b) {
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) - static_cast<std::uint64_t>(b));
+}
+inline std::int64_t wrappingMul(std::int64_t a, std::int64_t b) {
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) * static_cast<std::uint64_t>(b));
+}
+
 } // namespace stridescope

@@ -55,6 +55,9 @@ Tensor unfold(const Tensor& self, std::int64_t dim, std::int64_t size, std::int6
 Tensor asStrided(const Tensor& self, const Shape& sizes, const Shape& strides,
                  std::optional<std::int64_t> storageOffset);
 Tensor detach(const Tensor& self);
+// split and chunk refuse to return more views than this: a tuple of millions of tensors would
+// exhaust memory long before anyone could look at it (PyTorch itself fails with bad_alloc).
+inline constexpr std::int64_t kMaxSplitPieces = std::int64_t(1) << 16;
 std::vector<Tensor> split(const Tensor& self, std::int64_t splitSize, std::int64_t dim);
 std::vector<Tensor> splitWithSizes(const Tensor& self, const Shape& splitSizes, std::int64_t dim);
 std::vector<Tensor> chunk(const Tensor& self, std::int64_t chunks, std::int64_t dim);

@@ -1,5 +1,7 @@
 #include "Storage.h"
 
+#include "Error.h"
+
 #include <atomic>
 #include <cmath>
 #include <cstring>
@@ -68,6 +70,64 @@ Scalar castScalar(const Scalar& v, DType dtype) {
     }
     }
     return v;
+}
+
+Scalar checkedCastScalar(const Scalar& v, DType dtype, bool pythonNames) {
+    const double f = v.toDouble();
+    bool overflows = false;
+    const char* cppName = "";
+    const char* pythonName = "";
+    auto outside = [&](double lowest, double highest) {
+        if (v.isFloat())
+            return std::isnan(f) || f < lowest || f > highest;
+        return static_cast<double>(v.intValue) < lowest || static_cast<double>(v.intValue) > highest;
+    };
+    switch (dtype) {
+    case DType::Bool:
+        break;
+    case DType::UInt8:
+        // c10 lets an unsigned type take negatives down to -max (they wrap, as in C).
+        cppName = "uint8_t", pythonName = "uint8";
+        overflows = outside(-255.0, 255.0);
+        break;
+    case DType::Int8:
+        cppName = "int8_t", pythonName = "int8";
+        overflows = outside(-128.0, 127.0);
+        break;
+    case DType::Int16:
+        cppName = "int16_t", pythonName = "int16";
+        overflows = outside(-32768.0, 32767.0);
+        break;
+    case DType::Int32:
+        cppName = "int", pythonName = "int32";
+        overflows = outside(-2147483648.0, 2147483647.0);
+        break;
+    case DType::Int64:
+        cppName = "int64_t", pythonName = "int64";
+        overflows = v.isFloat() && (std::isnan(f) || f < -9223372036854775808.0 || f >= 9223372036854775808.0);
+        break;
+    case DType::Float16:
+    case DType::BFloat16:
+    case DType::Float32:
+    case DType::Float64: {
+        // Infinity and NaN convert; a finite value beyond the largest finite one does not.
+        const double highest = dtype == DType::Float16    ? 65504.0
+                               : dtype == DType::BFloat16 ? 3.3895313892515355e38
+                               : dtype == DType::Float32  ? 3.4028234663852886e38
+                                                          : 1.7976931348623157e308;
+        cppName = dtype == DType::Float16    ? "at::Half"
+                  : dtype == DType::BFloat16 ? "at::BFloat16"
+                  : dtype == DType::Float32  ? "float"
+                                             : "double";
+        pythonName = cppName;
+        overflows = !pythonNames && std::isfinite(f) && (f < -highest || f > highest);
+        break;
+    }
+    }
+    if (overflows)
+        throw TensorError(ErrorKind::RuntimeError, std::string("value cannot be converted to type ") +
+                                                       (pythonNames ? pythonName : cppName) + " without overflow");
+    return castScalar(v, dtype);
 }
 
 Storage::Storage(DType dtype, std::int64_t elementCount, bool keepValues)

@@ -47,4 +47,9 @@ using StoragePtr = std::shared_ptr<Storage>;
 // The value `v` takes when stored in `dtype` (wraps, rounds, truncates like a C++ cast in ATen).
 Scalar castScalar(const Scalar& v, DType dtype);
 
+// c10::checked_convert, used where PyTorch turns a Python number into the dtype (fill_, full,
+// alpha, torch.tensor): refuses values outside the dtype's range with PyTorch's message.
+// `pythonNames` selects the names torch.tensor() uses ("int8") instead of C++'s ("int8_t").
+Scalar checkedCastScalar(const Scalar& v, DType dtype, bool pythonNames = false);
+
 } // namespace stridescope

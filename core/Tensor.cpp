@@ -8,11 +8,13 @@ Tensor::Tensor(StoragePtr storage, DType dtype, Layout layout)
     : m_storage(std::move(storage)), m_dtype(dtype), m_layout(std::move(layout)) {}
 
 Tensor Tensor::allocate(DType dtype, const Shape& sizes) {
+    checkedNumel(sizes); // names only the sizes when they overflow, as at::empty does
     return allocateStrided(dtype, sizes, contiguousStrides(sizes));
 }
 
 Tensor Tensor::allocateStrided(DType dtype, const Shape& sizes, const Shape& strides, bool keepValues) {
-    checkedNumel(sizes);
+    for (auto s : sizes)
+        SS_CHECK(s >= 0, RuntimeError, "Trying to create tensor with negative dimension ", s, ": ", sizes);
     const Layout layout{sizes, strides, 0};
     const auto elements = requiredStorageElements(layout);
     std::int64_t bytes = 0;

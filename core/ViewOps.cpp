@@ -11,6 +11,14 @@ namespace stridescope::ops {
 namespace {
 
 Tensor alias(const Tensor& self, Shape sizes, Shape strides, std::int64_t offset) {
+    // TensorImpl::refresh_numel (c10::safe_compute_numel): a view whose element count does not
+    // fit in int64 is refused, e.g. expand(2**40, 2**40); a negative size counts as a huge one.
+    std::uint64_t numel = 1;
+    bool overflows = false;
+    for (auto size : sizes)
+        overflows |= __builtin_mul_overflow(numel, static_cast<std::uint64_t>(size), &numel);
+    SS_CHECK(!overflows && numel <= static_cast<std::uint64_t>(INT64_MAX), RuntimeError,
+             "numel: integer multiplication overflow");
     return self.withLayout(Layout{std::move(sizes), std::move(strides), offset});
 }
 
@@ -189,15 +197,15 @@ Tensor slice(const Tensor& self, std::int64_t dim, std::optional<std::int64_t> s
         endValue = sizes[dim];
     const auto offset = self.storageOffset() + startValue * strides[dim];
     const auto length = endValue - startValue;
-    sizes[dim] = (length + step - 1) / step;
-    strides[dim] *= step;
+    sizes[dim] = length == 0 ? 0 : (length - 1) / step + 1; // (length + step - 1) / step overflows for huge steps
+    strides[dim] = wrappingMul(strides[dim], step);          // as ATen: x[::2**62] has stride 2**62
     return alias(self, sizes, strides, offset);
 }
 
 Tensor unsqueeze(const Tensor& self, std::int64_t dim) {
     dim = wrapDim(dim, self.dim() + 1);
     Shape sizes = self.sizes(), strides = self.strides();
-    const std::int64_t newStride = dim >= self.dim() ? 1 : sizes[dim] * strides[dim];
+    const std::int64_t newStride = dim >= self.dim() ? 1 : wrappingMul(sizes[dim], strides[dim]);
     sizes.insert(sizes.begin() + dim, 1);
     strides.insert(strides.begin() + dim, newStride);
     return alias(self, sizes, strides);
@@ -249,9 +257,12 @@ Tensor unflatten(const Tensor& self, std::int64_t dim, const Shape& sizes) {
     try {
         inferred = inferSize(sizes, self.sizes()[dim]);
     } catch (const TensorError& error) {
-        // PyTorch rewrites infer_size's "is invalid for input of size" into its own words.
+        // PyTorch rewrites the errors infer_size raises as std::runtime_error ("is invalid for
+        // input of size", "only one dimension can be inferred"); its TORCH_CHECKs pass unchanged.
+        if (error.message() == "only one dimension can be inferred")
+            fail(ErrorKind::RuntimeError, "unflatten got an unexpected error:\n", error.message());
         if (error.message().find("is invalid for input of size") == std::string::npos)
-            fail(ErrorKind::RuntimeError, "unflatten: ", error.message());
+            throw;
         fail(ErrorKind::RuntimeError, "unflatten: Provided sizes ", sizes, " don't multiply up to the size of dim ",
              dim, " (", self.sizes()[dim], ") in the input tensor");
     }
@@ -286,8 +297,8 @@ Tensor expand(const Tensor& self, const Shape& target) {
             SS_CHECK(size == 1, RuntimeError, "The expanded size of the tensor (", targetSize,
                      ") must match the existing size (", size, ") at non-singleton dimension ", i,
                      ".  Target sizes: ", target, ".  Tensor sizes: ", self.sizes());
-            SS_CHECK(targetSize >= 0, RuntimeError, "Trying to create tensor with negative dimension ", targetSize,
-                     ": ", target);
+            // PyTorch 1.13 only notices the negative size when it multiplies the sizes out.
+            SS_CHECK(targetSize >= 0, RuntimeError, "numel: integer multiplication overflow");
             size = targetSize;
             stride = 0;
         }
@@ -341,8 +352,9 @@ Tensor unfold(const Tensor& self, std::int64_t dim, std::int64_t size, std::int6
     strides[rank] = rank == 0 ? 1 : self.strides()[dim];
     for (std::int64_t d = 0; d < rank; ++d) {
         if (d == dim) {
-            sizes[d] = (self.sizes()[d] - size) / step + 1;
-            strides[d] = step * self.strides()[d];
+            // Wrapping, as ATen computes it: a negative `size` ends in checkInBoundsForStorage's error.
+            sizes[d] = wrappingSub(self.sizes()[d], size) / step + 1;
+            strides[d] = wrappingMul(step, self.strides()[d]);
         } else {
             sizes[d] = self.sizes()[d];
             strides[d] = self.strides()[d];
@@ -373,7 +385,9 @@ std::vector<Tensor> split(const Tensor& self, std::int64_t splitSize, std::int64
              "split_size can only be 0 if dimension size is 0, but got dimension size of ", dimSize);
     std::int64_t numSplits = 1;
     if (splitSize != 0)
-        numSplits = std::max<std::int64_t>((dimSize + splitSize - 1) / splitSize, 1);
+        numSplits = std::max<std::int64_t>(wrappingAdd(dimSize, splitSize - 1) / splitSize, 1); // wraps as ATen does
+    SS_CHECK(numSplits <= kMaxSplitPieces, RuntimeError, "split would return ", numSplits,
+             " tensors; StrideScope returns at most ", kMaxSplitPieces, " (use a larger split_size)");
     const std::int64_t lastSplitSize = splitSize - (splitSize * numSplits - dimSize);
     std::vector<Tensor> splits;
     for (std::int64_t i = 0; i < numSplits; ++i) {
@@ -391,8 +405,9 @@ std::vector<Tensor> splitWithSizes(const Tensor& self, const Shape& splitSizes, 
     for (auto length : splitSizes) {
         SS_CHECK(length >= 0, RuntimeError,
                  "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=", splitSizes);
-        splits.push_back(slice(self, dim, start, start + length, 1));
-        start += length;
+        // Sums that overflow wrap, as in ATen, and fail the check below.
+        splits.push_back(slice(self, dim, start, wrappingAdd(start, length), 1));
+        start = wrappingAdd(start, length);
     }
     SS_CHECK(start == dimSize, RuntimeError, "split_with_sizes expects split_sizes to sum exactly to ", dimSize,
              " (input tensor's size at dimension ", wrapDim(dim, self.dim()), "), but got split_sizes=", splitSizes);
@@ -403,8 +418,10 @@ std::vector<Tensor> chunk(const Tensor& self, std::int64_t chunks, std::int64_t 
     SS_CHECK(self.dim() > 0, RuntimeError, "chunk expects at least a 1-dimensional tensor");
     SS_CHECK(chunks > 0, RuntimeError, "chunk expects `chunks` to be greater than 0, got: ", chunks);
     const auto dimSize = self.size(dim);
-    const std::int64_t splitSize = (dimSize + chunks - 1) / chunks;
+    const std::int64_t splitSize = wrappingAdd(dimSize, chunks - 1) / chunks; // wraps as ATen does
     if (splitSize == 0 && dimSize == 0) {
+        SS_CHECK(chunks <= kMaxSplitPieces, RuntimeError, "chunk would return ", chunks,
+                 " tensors; StrideScope returns at most ", kMaxSplitPieces);
         Shape sizes(static_cast<std::size_t>(chunks), splitSize);
         sizes.back() = splitSize - (splitSize * chunks - dimSize);
         return splitWithSizes(self, sizes, dim);
@@ -421,15 +438,11 @@ Tensor index(const Tensor& self, const std::vector<IndexItem>& items) {
                                     "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
     if (items.size() == 1 && items[0].kind == Kind::Slice && self.dim() == 0)
         fail(ErrorKind::IndexError, "slice() cannot be applied to a 0-dim tensor.");
+    // PyTorch 1.13 (unlike NumPy) accepts several ellipses; each skips the unspecified dims.
     std::int64_t specified = 0;
-    int ellipses = 0;
-    for (const auto& item : items) {
+    for (const auto& item : items)
         if (item.kind == Kind::Integer || item.kind == Kind::Slice)
             ++specified;
-        if (item.kind == Kind::Ellipsis)
-            ++ellipses;
-    }
-    SS_CHECK(ellipses <= 1, IndexError, "an index can only have a single ellipsis ('...')");
     SS_CHECK(specified <= self.dim(), IndexError, "too many indices for tensor of dimension ", self.dim());
     Tensor result = self;
     std::int64_t dim = 0;     // position in the result being built
