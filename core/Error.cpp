@@ -20,6 +20,10 @@ std::string errorKindName(ErrorKind kind) {
         return "AttributeError";
     case ErrorKind::OverflowError:
         return "OverflowError";
+    case ErrorKind::ZeroDivisionError:
+        return "ZeroDivisionError";
+    case ErrorKind::ModuleNotFoundError:
+        return "ModuleNotFoundError";
     }
     return "RuntimeError";
 }

@@ -18,6 +18,8 @@ enum class ErrorKind {
     NameError,
     AttributeError,
     OverflowError,
+    ZeroDivisionError,
+    ModuleNotFoundError,
 };
 
 std::string errorKindName(ErrorKind kind);

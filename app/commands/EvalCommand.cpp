@@ -1,0 +1,283 @@
+#include "app/commands/EvalCommand.h"
+
+#include "core/script/Interpreter.h"
+#include "core/script/Repr.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+namespace stridescope::app {
+
+namespace {
+
+using script::StatementOutcome;
+using script::StatementResult;
+
+constexpr const char* kUsage =
+    "usage: stridescope eval [--json] [--values] FILE|-\n"
+    "\n"
+    "Runs a StrideScope script (PyTorch code: import torch, then views, copies and in-place writes)\n"
+    "and prints what a Python prompt would print, stopping at the first error.\n"
+    "\n"
+    "  --json     print one JSON line per result: the layout of every tensor a statement produces\n"
+    "             (shape, stride, storage_offset, dtype, is_contiguous, storage, storage_nbytes),\n"
+    "             the repr of other values, and the first error\n"
+    "  --values   with --json, add the logical elements of each tensor (\"values\")\n"
+    "  FILE|-     the script; '-' or nothing reads standard input\n"
+    "\n"
+    "Exit status: 0 when the script ran, 1 when a statement failed, 2 for bad arguments or an\n"
+    "unreadable file.\n";
+
+std::string jsonString(std::string_view text) {
+    std::string out = "\"";
+    for (const char c : text) {
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\b':
+            out += "\\b";
+            break;
+        case '\f':
+            out += "\\f";
+            break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char escaped[8];
+                std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned char>(c));
+                out += escaped;
+            } else {
+                out += c;
+            }
+        }
+    }
+    return out + "\"";
+}
+
+std::string jsonIntList(const Shape& values) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < values.size(); ++i)
+        out += (i ? "," : "") + std::to_string(values[i]);
+    return out + "]";
+}
+
+// A logical element as Python's json.dumps(tensor.tolist()) writes it.
+std::string jsonScalar(const Scalar& value) {
+    switch (value.kind) {
+    case Scalar::Kind::Bool:
+        return value.intValue ? "true" : "false";
+    case Scalar::Kind::Int:
+        return std::to_string(value.intValue);
+    case Scalar::Kind::Float:
+        if (std::isnan(value.floatValue))
+            return "NaN";
+        if (std::isinf(value.floatValue))
+            return value.floatValue > 0 ? "Infinity" : "-Infinity";
+        return script::floatRepr(value.floatValue);
+    }
+    return "null";
+}
+
+class EvalPrinter {
+public:
+    EvalPrinter(std::ostream& out, std::ostream& err, bool json, bool values, std::string fileLabel)
+        : m_out(out), m_err(err), m_json(json), m_values(values), m_fileLabel(std::move(fileLabel)) {}
+
+    // Prints one outcome; returns false when it was an error.
+    bool print(const StatementOutcome& outcome) {
+        if (m_json)
+            printJson(outcome);
+        else
+            printText(outcome);
+        m_out.flush();
+        return outcome.ok();
+    }
+
+private:
+    int storageNumber(const Tensor& tensor) {
+        const StoragePtr& storage = tensor.storage();
+        const auto it = m_storageNumbers.find(storage.get());
+        if (it != m_storageNumbers.end())
+            return it->second;
+        // Kept alive for the whole run so that no address is reused by a later storage.
+        m_keepAlive.push_back(storage);
+        const int number = static_cast<int>(m_storageNumbers.size());
+        m_storageNumbers.emplace(storage.get(), number);
+        return number;
+    }
+
+    std::string tensorLine(int line, const std::optional<std::string>& name, const Tensor& t) {
+        std::ostringstream s;
+        s << "{\"line\":" << line << ",\"name\":" << (name ? jsonString(*name) : "null")
+          << ",\"shape\":" << jsonIntList(t.sizes()) << ",\"stride\":" << jsonIntList(t.strides())
+          << ",\"storage_offset\":" << t.storageOffset()
+          << ",\"dtype\":" << jsonString(dtypeShortName(t.dtype()))
+          << ",\"is_contiguous\":" << (t.isContiguous() ? "true" : "false")
+          << ",\"storage\":" << storageNumber(t) << ",\"storage_nbytes\":" << t.storage()->nbytes();
+        if (m_values) {
+            s << ",\"values\":";
+            if (!t.hasValues()) {
+                s << "null";
+            } else {
+                s << "[";
+                bool first = true;
+                for (const Scalar& v : t.values()) {
+                    s << (first ? "" : ",") << jsonScalar(v);
+                    first = false;
+                }
+                s << "]";
+            }
+        }
+        s << "}";
+        return s.str();
+    }
+
+    void printJson(const StatementOutcome& o) {
+        if (!o.printed.empty()) {
+            std::string text = o.printed;
+            if (text.back() == '\n')
+                text.pop_back();
+            m_out << "{\"line\":" << o.line << ",\"value\":" << jsonString(text) << "}\n";
+        }
+        if (o.error) {
+            m_out << "{\"line\":" << o.line << ",\"error\":" << jsonString(o.error->message())
+                  << ",\"kind\":" << jsonString(errorKindName(o.error->kind())) << "}\n";
+            return;
+        }
+        for (const StatementResult& r : o.results) {
+            if (r.tensor) {
+                m_out << tensorLine(o.line, r.name, *r.tensor) << "\n";
+                continue;
+            }
+            m_out << "{\"line\":" << o.line;
+            if (r.name)
+                m_out << ",\"name\":" << jsonString(*r.name);
+            m_out << ",\"value\":" << jsonString(r.repr) << "}\n";
+        }
+        // A bare expression whose value is None (and that printed nothing) still says so.
+        if (o.kind == script::StatementKind::Expression && o.results.empty() && o.printed.empty())
+            m_out << "{\"line\":" << o.line << ",\"value\":\"None\"}\n";
+    }
+
+    void printText(const StatementOutcome& o) {
+        m_out << o.printed;
+        if (o.error) {
+            m_out.flush();
+            m_err << "Traceback (most recent call last):\n  File \"" << m_fileLabel << "\", line " << o.line
+                  << "\n"
+                  << errorKindName(o.error->kind()) << ": " << o.error->message() << "\n";
+            m_err.flush();
+            return;
+        }
+        if (o.echo)
+            m_out << *o.echo << "\n";
+    }
+
+    std::ostream& m_out;
+    std::ostream& m_err;
+    bool m_json;
+    bool m_values;
+    std::string m_fileLabel;
+    std::map<const Storage*, int> m_storageNumbers;
+    std::vector<StoragePtr> m_keepAlive;
+};
+
+bool readAll(std::istream& stream, std::string& text) {
+    std::ostringstream buffer;
+    buffer << stream.rdbuf();
+    text = buffer.str();
+    return !stream.bad();
+}
+
+} // namespace
+
+int runEvalCommand(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
+                   std::ostream& err) {
+    bool json = false;
+    bool values = false;
+    std::optional<std::string> file;
+    for (const std::string& arg : args) {
+        if (arg == "--json") {
+            json = true;
+        } else if (arg == "--values") {
+            values = true;
+        } else if (arg == "-h" || arg == "--help") {
+            out << kUsage;
+            return 0;
+        } else if (arg.size() > 1 && arg[0] == '-') {
+            err << "stridescope eval: unknown option '" << arg << "'\n" << kUsage;
+            return 2;
+        } else if (file) {
+            err << "stridescope eval: one script at a time (got '" << *file << "' and '" << arg << "')\n"
+                << kUsage;
+            return 2;
+        } else {
+            file = arg;
+        }
+    }
+
+    if (!file) {
+        // Reading standard input silently would look like a hang to someone who forgot the file.
+        err << "stridescope eval: no script given (a FILE, or - for standard input)\n" << kUsage;
+        return 2;
+    }
+
+    std::string source;
+    std::string label = "<stdin>";
+    if (*file == "-") {
+        if (!readAll(in, source)) {
+            err << "stridescope eval: cannot read standard input\n";
+            return 2;
+        }
+    } else {
+        label = *file;
+        std::error_code ec;
+        if (std::filesystem::is_directory(*file, ec)) {
+            err << "stridescope eval: cannot read '" << *file << "': Is a directory\n";
+            return 2;
+        }
+        std::ifstream stream(*file, std::ios::binary);
+        if (!stream) {
+            err << "stridescope eval: cannot read '" << *file << "': " << std::strerror(errno) << "\n";
+            return 2;
+        }
+        if (!readAll(stream, source)) {
+            err << "stridescope eval: cannot read '" << *file << "'\n";
+            return 2;
+        }
+    }
+
+    script::Workspace workspace;
+    // `torch` is there from the start, as in a workshop notebook whose first cell imported it:
+    // snippets pasted without `import torch` run as their authors meant them to.
+    workspace.importTorch();
+    script::Interpreter interpreter(workspace);
+    EvalPrinter printer(out, err, json, values, label);
+    bool failed = false;
+    interpreter.run(source, [&](const StatementOutcome& outcome) {
+        failed = !printer.print(outcome) || failed;
+        return true;
+    });
+    return failed ? 1 : 0;
+}
+
+} // namespace stridescope::app

@@ -1,0 +1,83 @@
+#pragma once
+// The tokenizer of the script language, a Python subset. It turns source text into tokens with
+// 1-based line and column positions (columns count code points, as Python's SyntaxError does)
+// and rejects what Python's tokenizer rejects with Python's wording: NUL bytes, invalid UTF-8,
+// unterminated strings, unmatched brackets, unexpected indentation and more than 200 nested
+// brackets ("too many nested parentheses", Python's MAXLEVEL), so no later stage can be driven
+// into unbounded recursion by brackets alone.
+#include "core/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace stridescope::script {
+
+struct SourceLocation {
+    int line = 1;   // 1-based
+    int column = 1; // 1-based, in code points
+    bool operator==(const SourceLocation&) const = default;
+};
+
+enum class TokenKind {
+    Name,     // identifiers and keywords (the parser tells them apart)
+    Integer,  // intValue (or integerTooLarge)
+    Float,    // floatValue
+    String,   // text is the decoded value; isFString marks f"..." (text is then the raw body)
+    Operator, // text is the spelling: "(", "**", "//=", ...
+    Newline,  // end of a logical line (never emitted inside brackets)
+    EndOfInput,
+};
+
+struct Token {
+    TokenKind kind = TokenKind::EndOfInput;
+    std::string text;
+    SourceLocation location;
+    std::size_t offset = 0;    // byte offset of the first character in the source
+    std::size_t endOffset = 0; // byte offset one past the last character
+    // Integer literals: the value when it fits in uint64 (so that -9223372036854775808 can be
+    // folded by the parser); integerTooLarge when even that overflows.
+    std::uint64_t integerValue = 0;
+    bool integerTooLarge = false;
+    double floatValue = 0.0;
+    bool isFString = false;
+    // For f-strings: location of the first character of the body, so that expressions inside
+    // the braces report positions in the original source.
+    SourceLocation bodyLocation;
+    bool bodyIsRaw = false;
+};
+
+// Python's maximum bracket nesting (Parser/tokenizer.h MAXLEVEL).
+inline constexpr int kMaxBracketNesting = 200;
+
+// Tokenizes the whole source. Throws TensorError(SyntaxError) with a message that ends in
+// "(line L, column C)" at the first problem. `origin` is the position of the first character
+// (f-string expressions are tokenized where they stand inside their string).
+std::vector<Token> tokenize(std::string_view source, SourceLocation origin = {});
+
+// "message (line L, column C)": the one format of every syntax error.
+std::string syntaxErrorMessage(std::string_view message, SourceLocation location);
+
+// A TensorError(SyntaxError) that also carries its location for callers that place it
+// (the interpreter's outcome, the editor's error marker).
+class ScriptSyntaxError : public TensorError {
+public:
+    ScriptSyntaxError(std::string_view message, SourceLocation location)
+        : TensorError(ErrorKind::SyntaxError, syntaxErrorMessage(message, location)), m_location(location) {}
+    SourceLocation location() const { return m_location; }
+
+private:
+    SourceLocation m_location;
+};
+
+[[noreturn]] void throwSyntaxError(std::string_view message, SourceLocation location);
+
+// Decodes one UTF-8 code point at `offset`; returns its length in bytes, or 0 when the bytes there
+// are not valid UTF-8 (overlong forms, surrogates and values above U+10FFFF included).
+int utf8SequenceLength(std::string_view text, std::size_t offset, char32_t* codePoint = nullptr);
+
+// Decodes the backslash escapes of a non-raw string body; `location` is reported on errors.
+std::string decodeStringEscapes(std::string_view body, SourceLocation location);
+
+} // namespace stridescope::script

@@ -1,0 +1,984 @@
+#include "core/script/TorchApi.h"
+
+#include "core/Error.h"
+#include "core/Ops.h"
+#include "core/script/Operators.h"
+#include "core/script/Repr.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <memory>
+
+namespace stridescope::script {
+
+namespace {
+
+// ---- shared helpers ------------------------------------------------------------------------
+
+using Handler = std::function<Value(const CallArguments&, const Tensor* self, CallContext&)>;
+
+std::size_t at(const ParsedArguments& p, std::string_view name) {
+    const auto index = p.find(name);
+    SS_CHECK(index.has_value(), RuntimeError, "internal error: signature ", p.signature().name, " has no '",
+             name, "'");
+    return *index;
+}
+
+std::int64_t intArg(const ParsedArguments& p, std::string_view name) { return p.toInt64(at(p, name)); }
+Shape listArg(const ParsedArguments& p, std::string_view name) { return p.intList(at(p, name)); }
+std::optional<DType> dtypeArg(const ParsedArguments& p) {
+    const auto index = p.find("dtype");
+    return index ? p.scalarType(*index) : std::nullopt;
+}
+
+Value tensorsToTuple(const std::vector<Tensor>& tensors) {
+    std::vector<Value> items;
+    items.reserve(tensors.size());
+    for (const Tensor& t : tensors)
+        items.push_back(Value::fromTensor(t));
+    return Value::tuple(std::move(items));
+}
+
+std::string joinNames(const std::vector<std::string>& names) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        out += (i ? ", " : "") + names[i];
+    return out;
+}
+
+// PyTorch's answer when a named-tensor overload is given a name: this tensor has no names.
+[[noreturn]] void namedTensorError(const Tensor& self, const Value& name) {
+    if (name.is(Value::Kind::String)) {
+        std::string dims;
+        for (std::int64_t i = 0; i < self.dim(); ++i)
+            dims += i ? ", None" : "None";
+        fail(ErrorKind::RuntimeError, "Name '", name.asString(), "' not found in Tensor[", dims, "].");
+    }
+    if (name.isNone())
+        fail(ErrorKind::RuntimeError, "Please look up dimensions by name, got: name = None.");
+    fail(ErrorKind::RuntimeError, "named tensors are not supported by StrideScope");
+}
+
+[[noreturn]] void namedTensorsUnsupported() {
+    fail(ErrorKind::RuntimeError, "named tensors are not supported by StrideScope");
+}
+
+void checkDevice(const Value& device) {
+    if (device.is(Value::Kind::String)) {
+        const std::string& text = device.asString();
+        if (text == "cpu" || text.rfind("cpu:", 0) == 0)
+            return;
+        fail(ErrorKind::RuntimeError, "StrideScope models CPU tensors only; device '", text,
+             "' is not available");
+    }
+    fail(ErrorKind::RuntimeError, "StrideScope models CPU tensors only; device cuda:", device.asIntegral(),
+         " is not available");
+}
+
+// The factory keywords PyTorch accepts and StrideScope does not model: refused clearly unless
+// they ask for what StrideScope does anyway (device='cpu', requires_grad=False, ...).
+void checkFactoryOptions(const ParsedArguments& p) {
+    const Signature& s = p.signature();
+    for (std::size_t i = 0; i < s.params.size(); ++i) {
+        if (!p.has(i))
+            continue;
+        const std::string& name = s.params[i].name;
+        if (name == "out")
+            fail(ErrorKind::RuntimeError, "out= is not supported by StrideScope; assign the result instead");
+        if (name == "names")
+            namedTensorsUnsupported();
+        if (name == "device")
+            checkDevice(p.raw(i));
+        if (name == "pin_memory" && p.toBool(i))
+            fail(ErrorKind::RuntimeError,
+                 "pin_memory=True needs a CUDA device; StrideScope models CPU tensors");
+        if (name == "requires_grad" && p.toBool(i))
+            fail(ErrorKind::RuntimeError,
+                 "requires_grad=True is not supported: StrideScope does not model autograd");
+    }
+}
+
+MemoryFormat suggestMemoryFormat(const Tensor& t) {
+    return isStridesLikeChannelsLast(t.layout()) ? MemoryFormat::ChannelsLast : MemoryFormat::Contiguous;
+}
+
+// Tensor.to(dtype, copy, memory_format): returns self when nothing has to change (at::to's
+// to_will_alias), else a copy in the requested format.
+Tensor convert(const Tensor& self, std::optional<DType> dtype, bool copy,
+               std::optional<MemoryFormat> format) {
+    const DType target = dtype.value_or(self.dtype());
+    const MemoryFormat memoryFormat = format.value_or(MemoryFormat::Preserve);
+    if (target == self.dtype() && !copy &&
+        (memoryFormat == MemoryFormat::Preserve || suggestMemoryFormat(self) == memoryFormat))
+        return self;
+    if (memoryFormat == MemoryFormat::Preserve)
+        return target == self.dtype() ? ops::clone(self, MemoryFormat::Preserve) : ops::to(self, target);
+    const Tensor formatted = ops::clone(self, memoryFormat);
+    return target == self.dtype() ? formatted : ops::to(formatted, target);
+}
+
+// A Python number as the 0-dim tensor PyTorch wraps it in (scalar_to_tensor: bool, int64, float64).
+Tensor wrappedNumber(const Value& number) {
+    const Scalar s = number.asScalar();
+    const DType dtype = s.isBool() ? DType::Bool : s.isFloat() ? DType::Float64 : DType::Int64;
+    Tensor t = Tensor::allocate(dtype, {});
+    t.storage()->store(dtype, 0, s);
+    return t;
+}
+
+Scalar singleValue(const Tensor& t) {
+    SS_CHECK(t.numel() == 1, ValueError, "only one element tensors can be converted to Python scalars");
+    SS_CHECK(t.hasValues(), RuntimeError, "the values of this tensor are not kept (layout only)");
+    return t.valueAt(Shape(static_cast<std::size_t>(t.dim()), 0));
+}
+
+Value toList(const Tensor& t, Shape& index, std::size_t dim) {
+    if (dim == index.size())
+        return Value::fromScalar(t.valueAt(index));
+    std::vector<Value> items;
+    for (std::int64_t i = 0; i < t.sizes()[dim]; ++i) {
+        index[dim] = i;
+        items.push_back(toList(t, index, dim + 1));
+    }
+    return Value::list(std::move(items));
+}
+
+// torch.tensor's data: nested sequences of numbers (or of tensors, read by value).
+ops::NestedData nestedData(const Value& v) {
+    ops::NestedData data;
+    if (v.isNumber()) {
+        data.leaf = v.asScalar();
+        return data;
+    }
+    if (v.isTensor()) {
+        const Tensor& t = v.asTensor();
+        SS_CHECK(t.hasValues(), RuntimeError, "the values of this tensor are not kept (layout only)");
+        if (t.dim() == 0) {
+            data.leaf = t.valueAt({});
+            return data;
+        }
+        Shape index(static_cast<std::size_t>(t.dim()), 0);
+        return nestedData(toList(t, index, 0));
+    }
+    if (v.isSequence() || v.is(Value::Kind::Range)) {
+        data.isLeaf = false;
+        for (const Value& item : iterate(v))
+            data.children.push_back(nestedData(item));
+        return data;
+    }
+    if (v.is(Value::Kind::String))
+        fail(ErrorKind::TypeError, "new(): invalid data type 'str'");
+    fail(ErrorKind::RuntimeError, "Could not infer dtype of ", typeName(v));
+}
+
+// ---- the function table ----------------------------------------------------------------------
+
+// A torch operation with PyTorch's method signatures (self excluded) and, when it also exists
+// as torch.<name>, the function form: the same signatures with "Tensor input" first.
+struct TensorOp {
+    std::unique_ptr<ArgumentParser> methodParser;
+    std::unique_ptr<ArgumentParser> functionParser;
+    std::function<Value(const ParsedArguments&, const Tensor& self, CallContext&)> impl;
+};
+
+std::string withInput(const std::string& format) {
+    const auto open = format.find('(');
+    const bool empty = format[open + 1] == ')';
+    return format.substr(0, open + 1) + (empty ? "Tensor input" : "Tensor input, ") + format.substr(open + 1);
+}
+
+struct Registry {
+    std::map<std::string, Handler> handlers;
+    std::vector<std::string> tensorNames; // methods and properties, for hints
+    std::vector<std::string> torchNames;  // torch.<name>, for hints
+    std::vector<std::string> builtins;
+
+    void tensorOp(const std::string& name, std::vector<std::string> formats, bool alsoFunction,
+                  std::function<Value(const ParsedArguments&, const Tensor&, CallContext&)> impl,
+                  bool unmodelledHiddenOverload = false) {
+        auto op = std::make_shared<TensorOp>();
+        std::vector<std::string> functionFormats;
+        for (const std::string& f : formats)
+            functionFormats.push_back(withInput(f));
+        op->methodParser = std::make_unique<ArgumentParser>(formats);
+        if (unmodelledHiddenOverload)
+            op->methodParser->withUnmodelledHiddenOverload();
+        op->impl = std::move(impl);
+        handlers["Tensor." + name] = [op](const CallArguments& args, const Tensor* self,
+                                          CallContext& context) {
+            return op->impl(op->methodParser->parse(args), *self, context);
+        };
+        tensorNames.push_back(name);
+        if (alsoFunction) {
+            op->functionParser = std::make_unique<ArgumentParser>(functionFormats);
+            handlers["torch." + name] = [op](const CallArguments& args, const Tensor*, CallContext& context) {
+                const ParsedArguments p = op->functionParser->parse(args);
+                return op->impl(p, p.tensor(at(p, "input")), context);
+            };
+            torchNames.push_back(name);
+        }
+    }
+
+    // A METH_NOARGS method: PyTorch's own wording for any argument.
+    void noArgsMethod(const std::string& name, std::function<Value(const Tensor&, CallContext&)> impl) {
+        handlers["Tensor." + name] = [name, impl](const CallArguments& args, const Tensor* self,
+                                                  CallContext& context) {
+            if (!args.keywords.empty())
+                fail(ErrorKind::TypeError, "_TensorBase.", name, "() takes no keyword arguments");
+            if (!args.positional.empty())
+                fail(ErrorKind::TypeError, "_TensorBase.", name, "() takes no arguments (",
+                     args.positional.size(), " given)");
+            return impl(*self, context);
+        };
+        tensorNames.push_back(name);
+    }
+
+    void torchFunction(const std::string& name, std::vector<std::string> formats,
+                       std::function<Value(const ParsedArguments&, CallContext&)> impl) {
+        auto parser = std::make_shared<ArgumentParser>(formats);
+        handlers["torch." + name] = [parser, impl](const CallArguments& args, const Tensor*,
+                                                   CallContext& context) {
+            return impl(parser->parse(args), context);
+        };
+        torchNames.push_back(name);
+    }
+
+    void custom(const std::string& qualifiedName, Handler handler) {
+        handlers[qualifiedName] = std::move(handler);
+    }
+};
+
+const std::vector<std::string> kFactoryTail = {"ScalarType? dtype=None", "Layout? layout=None",
+                                               "Device? device=None", "bool? pin_memory=False",
+                                               "bool? requires_grad=False"};
+
+std::string factoryFormat(const std::string& head, const std::vector<std::string>& keywordOnly) {
+    std::string format = head + ", *";
+    for (const std::string& p : keywordOnly)
+        format += ", " + p;
+    for (const std::string& p : kFactoryTail)
+        format += ", " + p;
+    return format + ")";
+}
+
+Value splitMethod(const Tensor& self, const CallArguments& args, const std::string& qualifiedName) {
+    // Tensor.split is written in Python (torch/_tensor.py): an int goes to _VF.split, anything
+    // else to _VF.split_with_sizes, each with its own PyTorch signatures.
+    const auto bound = bindPythonArguments(qualifiedName, {"split_size", "dim"}, 1, args, true);
+    Value splitSize = *bound[0];
+    const Value dim = bound[1] ? *bound[1] : Value::fromInt(0);
+    if (isIndexLikeTensor(splitSize) ||
+        (splitSize.isTensor() && splitSize.asTensor().numel() == 1 && splitSize.asTensor().hasValues())) {
+        splitSize = Value::fromInt(toPythonInt(splitSize));
+    }
+    CallArguments forwarded;
+    forwarded.positional = {Value::fromTensor(self), splitSize, dim};
+    if (splitSize.is(Value::Kind::Int) || splitSize.is(Value::Kind::Bool)) {
+        static const ArgumentParser parser({"split(Tensor input, int64_t split_size, int64_t dim=0)",
+                                            "split(Tensor input, IntArrayRef split_size, int64_t dim=0)"});
+        const ParsedArguments p = parser.parse(forwarded);
+        if (p.overload() == 0)
+            return tensorsToTuple(ops::split(self, intArg(p, "split_size"), intArg(p, "dim")));
+        return tensorsToTuple(ops::splitWithSizes(self, listArg(p, "split_size"), intArg(p, "dim")));
+    }
+    static const ArgumentParser parser(
+        {"split_with_sizes(Tensor input, IntArrayRef split_sizes, int64_t dim=0)"});
+    const ParsedArguments p = parser.parse(forwarded);
+    return tensorsToTuple(ops::splitWithSizes(self, listArg(p, "split_sizes"), intArg(p, "dim")));
+}
+
+Value unflattenMethod(const Tensor& self, const CallArguments& args) {
+    // Tensor.unflatten is written in Python too: it refuses empty sizes itself and sends
+    // (name, size) pairs to the named-tensor overload.
+    const auto bound = bindPythonArguments("Tensor.unflatten", {"dim", "sizes"}, 0, args, true);
+    const Value& sizes = *bound[1];
+    SS_CHECK(truthy(sizes), RuntimeError, "unflatten: sizes must be non-empty");
+    if ((sizes.is(Value::Kind::Tuple) || sizes.is(Value::Kind::List)) &&
+        sizes.sequenceItems()[0].isSequence())
+        namedTensorsUnsupported();
+    static const ArgumentParser parser({"unflatten(int64_t dim, IntArrayRef sizes)",
+                                        "unflatten(Dimname dim, IntArrayRef sizes, DimnameList names)"});
+    CallArguments forwarded;
+    forwarded.positional = {*bound[0], sizes};
+    const ParsedArguments p = parser.parse(forwarded);
+    if (p.overload() != 0)
+        namedTensorError(self, p.raw(0));
+    return Value::fromTensor(ops::unflatten(self, intArg(p, "dim"), listArg(p, "sizes")));
+}
+
+Tensor addInPlace(const Tensor& self, const ParsedArguments& p, bool subtract, CallContext& context) {
+    const ops::Operand other = p.operand(at(p, "other"));
+    Scalar alpha = p.scalar(at(p, "alpha"));
+    if (subtract) {
+        // at::native::sub_check, then add with -alpha.
+        const DType otherType =
+            other.tensor ? other.tensor->dtype() : (other.scalar.isBool() ? DType::Bool : DType::Int64);
+        SS_CHECK(self.dtype() != DType::Bool || otherType != DType::Bool, RuntimeError,
+                 "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+                 "`logical_xor()` operator instead.");
+        SS_CHECK(self.dtype() != DType::Bool && otherType != DType::Bool, RuntimeError,
+                 "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
+                 "invert a "
+                 "mask, use the `~` or `logical_not()` operator instead.");
+        alpha = alpha.isFloat() ? Scalar::fromFloat(-alpha.floatValue) : Scalar::fromInt(-alpha.intValue);
+    }
+    context.aboutToWrite(self);
+    return ops::add_(self, other, alpha);
+}
+
+const std::vector<std::pair<std::string, DType>> kConversionMethods = {
+    {"float", DType::Float32},     {"double", DType::Float64}, {"half", DType::Float16},
+    {"bfloat16", DType::BFloat16}, {"int", DType::Int32},      {"long", DType::Int64},
+    {"short", DType::Int16},       {"char", DType::Int8},      {"byte", DType::UInt8},
+    {"bool", DType::Bool},
+};
+
+void registerTensorOps(Registry& r) {
+    using P = const ParsedArguments&;
+    using T = const Tensor&;
+    using C = CallContext&;
+
+    r.tensorOp("view", {"view(ScalarType dtype)", "view(SymIntArrayRef size)"}, false, [](P p, T self, C) {
+        if (p.overload() == 0)
+            fail(ErrorKind::RuntimeError,
+                 "view(dtype) is not supported by StrideScope; use to(dtype), which copies");
+        return Value::fromTensor(ops::view(self, listArg(p, "size")));
+    });
+    r.tensorOp("reshape", {"reshape(SymIntArrayRef shape)"}, true,
+               [](P p, T self, C) { return Value::fromTensor(ops::reshape(self, listArg(p, "shape"))); });
+    r.tensorOp("transpose",
+               {"transpose(int64_t dim0, int64_t dim1)", "transpose(Dimname dim0, Dimname dim1)"}, true,
+               [](P p, T self, C) {
+                   // PyTorch resolves dim1 first (argument evaluation order), so it names dim1.
+                   if (p.overload() == 1)
+                       namedTensorError(self, p.raw(at(p, "dim1")));
+                   return Value::fromTensor(ops::transpose(self, intArg(p, "dim0"), intArg(p, "dim1")));
+               });
+    r.noArgsMethod("t", [](T self, C) { return Value::fromTensor(ops::t(self)); });
+    r.torchFunction("t", {"t(Tensor input)"}, [](P p, C) { return Value::fromTensor(ops::t(p.tensor(0))); });
+    r.tensorOp("permute", {"permute(IntArrayRef dims)"}, true,
+               [](P p, T self, C) { return Value::fromTensor(ops::permute(self, listArg(p, "dims"))); });
+    r.tensorOp("movedim",
+               {"movedim(int64_t source, int64_t destination)",
+                "movedim(IntArrayRef source, IntArrayRef destination)"},
+               true, [](P p, T self, C) {
+                   if (p.overload() == 0)
+                       return Value::fromTensor(
+                           ops::movedim(self, {intArg(p, "source")}, {intArg(p, "destination")}));
+                   return Value::fromTensor(
+                       ops::movedim(self, listArg(p, "source"), listArg(p, "destination")));
+               });
+    r.tensorOp("narrow",
+               {"narrow(int64_t dim, Tensor start, int64_t length)",
+                "narrow(int64_t dim, int64_t start, int64_t length)"},
+               true, [](P p, T self, C) {
+                   std::int64_t start = 0;
+                   if (p.overload() == 0) {
+                       const Tensor s = p.tensor(at(p, "start"));
+                       SS_CHECK(s.dim() == 0 && isIntegral(s.dtype(), false), RuntimeError,
+                                "start must be an 0-dim integral Tensor.");
+                       start = singleValue(s).intValue;
+                   } else {
+                       start = intArg(p, "start");
+                   }
+                   return Value::fromTensor(ops::narrow(self, intArg(p, "dim"), start, intArg(p, "length")));
+               });
+    r.tensorOp("select", {"select(int64_t dim, int64_t index)", "select(Dimname dim, int64_t index)"}, true,
+               [](P p, T self, C) {
+                   if (p.overload() == 1)
+                       namedTensorError(self, p.raw(at(p, "dim")));
+                   return Value::fromTensor(ops::select(self, intArg(p, "dim"), intArg(p, "index")));
+               });
+    r.tensorOp("unsqueeze", {"unsqueeze(int64_t dim)"}, true,
+               [](P p, T self, C) { return Value::fromTensor(ops::unsqueeze(self, intArg(p, "dim"))); });
+    r.tensorOp("squeeze", {"squeeze()", "squeeze(int64_t dim)", "squeeze(Dimname dim)"}, true,
+               [](P p, T self, C) {
+                   if (p.overload() == 0)
+                       return Value::fromTensor(ops::squeeze(self));
+                   if (p.overload() == 2)
+                       namedTensorError(self, p.raw(at(p, "dim")));
+                   return Value::fromTensor(ops::squeeze(self, intArg(p, "dim")));
+               });
+    r.tensorOp("flatten",
+               {"flatten(int64_t start_dim, int64_t end_dim, Dimname out_dim)",
+                "flatten(int64_t start_dim=0, int64_t end_dim=-1)",
+                "flatten(Dimname start_dim, Dimname end_dim, Dimname out_dim)",
+                "flatten(DimnameList dims, Dimname out_dim)"},
+               true, [](P p, T self, C) {
+                   if (p.overload() == 2)
+                       namedTensorError(self, p.raw(at(p, "start_dim")));
+                   if (p.overload() != 1)
+                       namedTensorsUnsupported();
+                   return Value::fromTensor(ops::flatten(self, intArg(p, "start_dim"), intArg(p, "end_dim")));
+               });
+    r.custom("Tensor.unflatten",
+             [](const CallArguments& args, const Tensor* self, C) { return unflattenMethod(*self, args); });
+    r.tensorNames.push_back("unflatten");
+    r.torchFunction("unflatten", {"unflatten(Tensor input, int64_t dim, IntArrayRef sizes)"}, [](P p, C) {
+        return Value::fromTensor(ops::unflatten(p.tensor(0), intArg(p, "dim"), listArg(p, "sizes")));
+    });
+    r.tensorOp("expand", {"expand(SymIntArrayRef size, *, bool implicit=False)"}, false,
+               [](P p, T self, C) { return Value::fromTensor(ops::expand(self, listArg(p, "size"))); });
+    r.tensorOp("expand_as", {"expand_as(Tensor other)"}, false,
+               [](P p, T self, C) { return Value::fromTensor(ops::expandAs(self, p.tensor(0))); });
+    r.tensorOp("view_as", {"view_as(Tensor other)"}, false,
+               [](P p, T self, C) { return Value::fromTensor(ops::viewAs(self, p.tensor(0))); });
+    r.tensorOp("diagonal",
+               {"diagonal(*, Dimname outdim, Dimname dim1, Dimname dim2, int64_t offset=0)",
+                "diagonal(int64_t offset=0, int64_t dim1=0, int64_t dim2=1)"},
+               true, [](P p, T self, C) {
+                   if (p.overload() == 0)
+                       namedTensorError(self, p.raw(at(p, "dim1")));
+                   return Value::fromTensor(
+                       ops::diagonal(self, intArg(p, "offset"), intArg(p, "dim1"), intArg(p, "dim2")));
+               });
+    r.tensorOp("unfold", {"unfold(int64_t dimension, int64_t size, int64_t step)"}, false,
+               [](P p, T self, C) {
+                   return Value::fromTensor(
+                       ops::unfold(self, intArg(p, "dimension"), intArg(p, "size"), intArg(p, "step")));
+               });
+    r.tensorOp("as_strided",
+               {"as_strided(SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)"}, true,
+               [](P p, T self, C) {
+                   return Value::fromTensor(ops::asStrided(self, listArg(p, "size"), listArg(p, "stride"),
+                                                           p.toInt64Optional(at(p, "storage_offset"))));
+               });
+    r.noArgsMethod("detach", [](T self, C) { return Value::fromTensor(ops::detach(self)); });
+    r.torchFunction("detach", {"detach(Tensor input)"},
+                    [](P p, C) { return Value::fromTensor(ops::detach(p.tensor(0))); });
+    r.custom("Tensor.split", [](const CallArguments& args, const Tensor* self, C) {
+        return splitMethod(*self, args, "Tensor.split");
+    });
+    r.tensorNames.push_back("split");
+    r.custom("torch.split", [](const CallArguments& args, const Tensor*, C) {
+        // torch.functional.split(tensor, split_size_or_sections, dim=0) calls tensor.split(...).
+        const auto bound = bindPythonArguments("split", {"tensor", "split_size_or_sections", "dim"}, 1, args);
+        const Value& tensor = *bound[0];
+        if (!tensor.isTensor())
+            fail(ErrorKind::AttributeError, "'", typeName(tensor), "' object has no attribute 'split'");
+        CallArguments forwarded;
+        forwarded.positional = {*bound[1], bound[2] ? *bound[2] : Value::fromInt(0)};
+        return splitMethod(tensor.asTensor(), forwarded, "Tensor.split");
+    });
+    r.torchNames.push_back("split");
+    r.tensorOp("chunk", {"chunk(int64_t chunks, int64_t dim=0)"}, true, [](P p, T self, C) {
+        return tensorsToTuple(ops::chunk(self, intArg(p, "chunks"), intArg(p, "dim")));
+    });
+    r.tensorOp("contiguous", {"contiguous(*, MemoryFormat memory_format=contiguous_format)"}, false,
+               [](P p, T self, C) {
+                   return Value::fromTensor(ops::contiguous(self, *p.memoryFormat(at(p, "memory_format"))));
+               });
+    r.tensorOp("clone", {"clone(*, MemoryFormat? memory_format=None)"}, true, [](P p, T self, C) {
+        return Value::fromTensor(
+            ops::clone(self, p.memoryFormat(at(p, "memory_format")).value_or(MemoryFormat::Preserve)));
+    });
+    r.tensorOp("flip", {"flip(IntArrayRef dims)"}, true,
+               [](P p, T self, C) { return Value::fromTensor(ops::flip(self, listArg(p, "dims"))); });
+    r.tensorOp("repeat", {"repeat(SymIntArrayRef repeats)"}, false,
+               [](P p, T self, C) { return Value::fromTensor(ops::repeat(self, listArg(p, "repeats"))); });
+    r.tensorOp(
+        "to",
+        {"to(Device? device=None, ScalarType? dtype=None, bool non_blocking=False, bool copy=False, *, "
+         "MemoryFormat? "
+         "memory_format=None)",
+         "to(ScalarType dtype, bool non_blocking=False, bool copy=False, *, MemoryFormat? "
+         "memory_format=None)",
+         "to(Tensor tensor, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)"},
+        false, [](P p, T self, C) {
+            std::optional<DType> dtype;
+            if (p.overload() == 0) {
+                if (p.has(at(p, "device")))
+                    checkDevice(p.raw(at(p, "device")));
+                dtype = p.scalarType(at(p, "dtype"));
+            } else if (p.overload() == 1) {
+                dtype = p.scalarType(at(p, "dtype"));
+            } else {
+                // to(other): other's dtype; a Python number passes as a wrapped 0-dim tensor.
+                const Value& other = p.raw(at(p, "tensor"));
+                dtype = other.isTensor() ? other.asTensor().dtype() : wrappedNumber(other).dtype();
+            }
+            return Value::fromTensor(
+                convert(self, dtype, p.toBool(at(p, "copy")), p.memoryFormat(at(p, "memory_format"))));
+        });
+    for (const auto& [name, dtype] : kConversionMethods) {
+        const DType target = dtype;
+        r.tensorOp(name, {name + "(*, MemoryFormat? memory_format=preserve_format)"}, false,
+                   [target](P p, T self, C) {
+                       return Value::fromTensor(
+                           convert(self, target, false, p.memoryFormat(at(p, "memory_format"))));
+                   });
+    }
+
+    // ---- in-place writes ----
+    r.tensorOp(
+        "add_", {"add_(Tensor other, *, Scalar alpha=1)", "add_(Scalar alpha, Tensor other)|deprecated"},
+        false, [](P p, T self, C context) { return Value::fromTensor(addInPlace(self, p, false, context)); });
+    r.tensorOp(
+        "sub_", {"sub_(Tensor other, *, Scalar alpha=1)", "sub_(Scalar alpha, Tensor other)|deprecated"},
+        false, [](P p, T self, C context) { return Value::fromTensor(addInPlace(self, p, true, context)); });
+    r.tensorOp("mul_", {"mul_(Tensor other)"}, false, [](P p, T self, C context) {
+        context.aboutToWrite(self);
+        return Value::fromTensor(ops::mul_(self, p.operand(0)));
+    });
+    r.tensorOp("fill_", {"fill_(Tensor value)", "fill_(Scalar value)"}, false, [](P p, T self, C context) {
+        context.aboutToWrite(self);
+        if (p.overload() == 0)
+            return Value::fromTensor(ops::fill_(self, ops::Operand::of(p.tensor(0))));
+        return Value::fromTensor(ops::fill_(self, ops::Operand::of(p.scalar(0))));
+    });
+    r.noArgsMethod("zero_", [](T self, C context) {
+        context.aboutToWrite(self);
+        return Value::fromTensor(ops::zero_(self));
+    });
+    r.tensorOp(
+        "copy_", {"copy_(Tensor other, bool non_blocking=False)"}, false,
+        [](P p, T self, C context) {
+            const Value& other = p.raw(0);
+            const Tensor source = other.isTensor() ? other.asTensor() : wrappedNumber(other);
+            context.aboutToWrite(self);
+            return Value::fromTensor(ops::copy_(self, source));
+        },
+        /*unmodelledHiddenOverload=*/true);
+
+    // ---- queries ----
+    r.tensorOp("size", {"size(int64_t dim)", "size()", "size(Dimname dim)"}, false, [](P p, T self, C) {
+        if (p.overload() == 1)
+            return Value::fromSize(self.sizes());
+        if (p.overload() == 2)
+            namedTensorError(self, p.raw(0));
+        return Value::fromInt(self.size(intArg(p, "dim")));
+    });
+    r.tensorOp("stride", {"stride(int64_t dim)", "stride()", "stride(Dimname dim)"}, false,
+               [](P p, T self, C) {
+                   if (p.overload() == 1) {
+                       std::vector<Value> strides;
+                       for (std::int64_t s : self.strides())
+                           strides.push_back(Value::fromInt(s));
+                       return Value::tuple(std::move(strides));
+                   }
+                   if (p.overload() == 2)
+                       namedTensorError(self, p.raw(0));
+                   return Value::fromInt(self.stride(intArg(p, "dim")));
+               });
+    r.tensorOp("is_contiguous", {"is_contiguous(*, MemoryFormat memory_format=contiguous_format)"}, false,
+               [](P p, T self, C) {
+                   // c10's is_contiguous treats any format but channels_last like contiguous_format.
+                   const MemoryFormat format = *p.memoryFormat(0);
+                   return Value::fromBool(ops::isContiguous(self, format == MemoryFormat::ChannelsLast
+                                                                      ? MemoryFormat::ChannelsLast
+                                                                      : MemoryFormat::Contiguous));
+               });
+    r.noArgsMethod("storage_offset", [](T self, C) { return Value::fromInt(self.storageOffset()); });
+    r.noArgsMethod("numel", [](T self, C) { return Value::fromInt(self.numel()); });
+    r.noArgsMethod("nelement", [](T self, C) { return Value::fromInt(self.numel()); });
+    r.torchFunction("numel", {"numel(Tensor input)"},
+                    [](P p, C) { return Value::fromInt(p.tensor(0).numel()); });
+    r.noArgsMethod("element_size", [](T self, C) { return Value::fromInt(self.elementSize()); });
+    r.noArgsMethod("data_ptr",
+                   [](T self, C) { return Value::fromInt(static_cast<std::int64_t>(self.dataPtr())); });
+    r.noArgsMethod("dim", [](T self, C) { return Value::fromInt(self.dim()); });
+    r.noArgsMethod("ndimension", [](T self, C) { return Value::fromInt(self.dim()); });
+    r.noArgsMethod("is_floating_point", [](T self, C) { return Value::fromBool(isFloating(self.dtype())); });
+    r.noArgsMethod("item", [](T self, C) { return Value::fromScalar(singleValue(self)); });
+    r.noArgsMethod("tolist", [](T self, C) {
+        SS_CHECK(self.hasValues(), RuntimeError, "the values of this tensor are not kept (layout only)");
+        SS_CHECK(self.numel() <= kMaxIterationItems && self.dim() <= 1000, RuntimeError, "tolist() of ",
+                 self.numel(), " elements in ", self.dim(),
+                 " dimensions is more than a StrideScope script keeps");
+        Shape index(static_cast<std::size_t>(self.dim()), 0);
+        return toList(self, index, 0);
+    });
+}
+
+void registerCreation(Registry& r) {
+    using P = const ParsedArguments&;
+    using C = CallContext&;
+
+    r.torchFunction(
+        "arange",
+        {factoryFormat("arange(Scalar end", {"Tensor out=None"}),
+         factoryFormat("arange(Scalar start, Scalar end", {}),
+         factoryFormat("arange(Scalar start, Scalar end, Scalar step=1", {"Tensor out=None"})},
+        [](P p, C) {
+            checkFactoryOptions(p);
+            const Scalar start = p.overload() == 0 ? Scalar::fromInt(0) : p.scalar(at(p, "start"));
+            const Scalar step = p.overload() == 2 ? p.scalar(at(p, "step")) : Scalar::fromInt(1);
+            return Value::fromTensor(ops::arange(start, p.scalar(at(p, "end")), step, dtypeArg(p)));
+        });
+
+    const auto sizeFactory = [&r](const std::string& name,
+                                  std::function<Tensor(const Shape&, std::optional<DType>)> make) {
+        r.torchFunction(name,
+                        {factoryFormat(name + "(IntArrayRef size", {"DimnameList? names"}),
+                         factoryFormat(name + "(SymIntArrayRef size", {"Tensor out=None"})},
+                        [make](P p, C) {
+                            checkFactoryOptions(p);
+                            return Value::fromTensor(make(listArg(p, "size"), dtypeArg(p)));
+                        });
+    };
+    sizeFactory("zeros", ops::zeros);
+    sizeFactory("ones", ops::ones);
+
+    r.torchFunction(
+        "empty",
+        {factoryFormat("empty(IntArrayRef size", {"DimnameList? names", "MemoryFormat? memory_format=None"}),
+         factoryFormat("empty(SymIntArrayRef size", {"MemoryFormat? memory_format=None", "Tensor out=None"})},
+        [](P p, C) {
+            checkFactoryOptions(p);
+            const Shape size = listArg(p, "size");
+            const MemoryFormat format =
+                p.memoryFormat(at(p, "memory_format")).value_or(MemoryFormat::Contiguous);
+            SS_CHECK(format != MemoryFormat::Preserve, RuntimeError, "unsupported memory format Preserve");
+            if (format == MemoryFormat::ChannelsLast) {
+                SS_CHECK(size.size() == 4, RuntimeError,
+                         "required rank 4 tensor to use channels_last format");
+                checkedNumel(size); // at::empty checks the sizes before it computes strides from them
+                return Value::fromTensor(ops::emptyStrided(size, channelsLastStrides(size), dtypeArg(p)));
+            }
+            return Value::fromTensor(ops::empty(size, dtypeArg(p)));
+        });
+    r.torchFunction("full",
+                    {factoryFormat("full(IntArrayRef size, Scalar fill_value", {"DimnameList? names"}),
+                     factoryFormat("full(SymIntArrayRef size, Scalar fill_value", {"Tensor out=None"})},
+                    [](P p, C) {
+                        checkFactoryOptions(p);
+                        return Value::fromTensor(
+                            ops::full(listArg(p, "size"), p.scalar(at(p, "fill_value")), dtypeArg(p)));
+                    });
+    const auto randomFactory = [&r](const std::string& name,
+                                    std::function<Tensor(const Shape&, std::optional<DType>)> make) {
+        r.torchFunction(
+            name,
+            {factoryFormat(name + "(IntArrayRef size", {"Generator? generator", "DimnameList? names"}),
+             factoryFormat(name + "(IntArrayRef size", {"Generator? generator", "Tensor out=None"}),
+             factoryFormat(name + "(IntArrayRef size", {"Tensor out=None"}),
+             factoryFormat(name + "(IntArrayRef size", {"DimnameList? names"})},
+            [make](P p, C) {
+                checkFactoryOptions(p);
+                return Value::fromTensor(make(listArg(p, "size"), dtypeArg(p)));
+            });
+    };
+    randomFactory("rand", ops::rand);
+    randomFactory("randn", ops::randn);
+
+    r.torchFunction(
+        "tensor",
+        {"tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, bool pin_memory=False, "
+         "bool requires_grad=False, DimnameList? names=None)"},
+        [](P p, C) {
+            checkFactoryOptions(p);
+            return Value::fromTensor(ops::tensor(nestedData(p.raw(0)), dtypeArg(p)));
+        });
+    r.torchFunction("empty_strided",
+                    {factoryFormat("empty_strided(SymIntArrayRef size, SymIntArrayRef stride", {})},
+                    [](P p, C) {
+                        checkFactoryOptions(p);
+                        return Value::fromTensor(
+                            ops::emptyStrided(listArg(p, "size"), listArg(p, "stride"), dtypeArg(p)));
+                    });
+    r.torchFunction("stack", {"stack(TensorList tensors, int64_t dim=0, *, Tensor out=None)"}, [](P p, C) {
+        checkFactoryOptions(p);
+        return Value::fromTensor(ops::stack(p.tensorList(0), intArg(p, "dim")));
+    });
+    r.torchFunction("cat",
+                    {"cat(TensorList tensors, int64_t dim=0, *, Tensor out=None)",
+                     "cat(TensorList tensors, Dimname dim, *, Tensor out=None)"},
+                    [](P p, C) {
+                        checkFactoryOptions(p);
+                        if (p.overload() == 1)
+                            namedTensorsUnsupported();
+                        return Value::fromTensor(ops::cat(p.tensorList(0), intArg(p, "dim")));
+                    });
+    r.custom("torch.manual_seed", [](const CallArguments& args, const Tensor*, C) {
+        // torch.manual_seed(seed) is Python: seed = int(seed); negative seeds wrap to uint64.
+        const auto bound = bindPythonArguments("manual_seed", {"seed"}, 0, args);
+        ops::manualSeed(static_cast<std::uint64_t>(toPythonInt(*bound[0])));
+        return Value::generator();
+    });
+    r.torchNames.push_back("manual_seed");
+    r.custom("torch.Size", [](const CallArguments& args, const Tensor*, C) {
+        SS_CHECK(args.keywords.empty(), TypeError, "torch.Size() takes no keyword arguments");
+        SS_CHECK(args.positional.size() <= 1, TypeError, "torch.Size() takes at most 1 argument (",
+                 args.positional.size(), " given)");
+        Shape dims;
+        if (!args.positional.empty()) {
+            const std::vector<Value> items = iterate(args.positional[0]);
+            for (std::size_t i = 0; i < items.size(); ++i) {
+                if (items[i].is(Value::Kind::Int))
+                    dims.push_back(items[i].asInt());
+                else if (isIndexLikeTensor(items[i]))
+                    dims.push_back(toPythonInt(items[i]));
+                else
+                    fail(ErrorKind::TypeError, "torch.Size() takes an iterable of 'int' (item ", i, " is '",
+                         typeName(items[i]), "')");
+            }
+        }
+        return Value::fromSize(std::move(dims));
+    });
+}
+
+// ---- builtins ------------------------------------------------------------------------------
+
+void requireNoKeywords(const std::string& name, const CallArguments& args) {
+    SS_CHECK(args.keywords.empty(), TypeError, name, "() takes no keyword arguments");
+}
+
+void requireCount(const std::string& name, const CallArguments& args, std::size_t least, std::size_t most) {
+    requireNoKeywords(name, args);
+    const std::size_t n = args.positional.size();
+    if (least == most && n != least)
+        fail(ErrorKind::TypeError, name, "() takes exactly one argument (", n, " given)");
+    if (n < least)
+        fail(ErrorKind::TypeError, name, " expected at least ", least, " argument", least == 1 ? "" : "s",
+             ", got ", n);
+    if (n > most)
+        fail(ErrorKind::TypeError, name, " expected at most ", most, " argument", most == 1 ? "" : "s",
+             ", got ", n);
+}
+
+std::int64_t rangeArgument(const Value& v) {
+    if (v.is(Value::Kind::Int) || v.is(Value::Kind::Bool))
+        return v.asIntegral();
+    if (isIndexLikeTensor(v))
+        return toPythonInt(v);
+    fail(ErrorKind::TypeError, "'", typeName(v), "' object cannot be interpreted as an integer");
+}
+
+Value minMax(const std::string& name, const CallArguments& args, bool wantMax) {
+    requireNoKeywords(name, args);
+    SS_CHECK(!args.positional.empty(), TypeError, name, " expected at least 1 argument, got 0");
+    const std::vector<Value> items =
+        args.positional.size() == 1 ? iterate(args.positional[0]) : args.positional;
+    SS_CHECK(!items.empty(), ValueError, name, "() arg is an empty sequence");
+    Value best = items[0];
+    for (std::size_t i = 1; i < items.size(); ++i)
+        if (compare(wantMax ? CompareOp::Greater : CompareOp::Less, items[i], best))
+            best = items[i];
+    return best;
+}
+
+void registerBuiltins(Registry& r) {
+    using A = const CallArguments&;
+    using S = const Tensor*;
+    using C = CallContext&;
+    const auto add = [&r](const std::string& name, Handler handler) {
+        r.custom(name, std::move(handler));
+        r.builtins.push_back(name);
+    };
+    add("print", [](A args, S, C context) {
+        std::string sep = " ";
+        std::string end = "\n";
+        for (const auto& [key, value] : args.keywords) {
+            if (key == "sep" || key == "end") {
+                SS_CHECK(value.isNone() || value.is(Value::Kind::String), TypeError, key,
+                         " must be None or a string, not ", typeName(value));
+                if (!value.isNone())
+                    (key == "sep" ? sep : end) = value.asString();
+            } else if (key == "file") {
+                SS_CHECK(value.isNone(), TypeError,
+                         "print(file=...) is not supported in StrideScope scripts");
+            } else if (key != "flush") {
+                fail(ErrorKind::TypeError, "'", key, "' is an invalid keyword argument for print()");
+            }
+        }
+        std::string text;
+        for (std::size_t i = 0; i < args.positional.size(); ++i)
+            text += (i ? sep : "") + str(args.positional[i]);
+        context.write(text + end);
+        return Value::none();
+    });
+    add("len", [](A args, S, C) {
+        requireCount("len", args, 1, 1);
+        return Value::fromInt(pythonLength(args.positional[0]));
+    });
+    add("int", [](A args, S, C) {
+        SS_CHECK(args.keywords.empty(), TypeError,
+                 "int() with a base is not supported in StrideScope scripts");
+        SS_CHECK(args.positional.size() <= 1, TypeError, "int() takes at most 1 argument here (",
+                 args.positional.size(), " given)");
+        return Value::fromInt(args.positional.empty() ? 0 : toPythonInt(args.positional[0]));
+    });
+    add("float", [](A args, S, C) {
+        requireNoKeywords("float", args);
+        SS_CHECK(args.positional.size() <= 1, TypeError, "float expected at most 1 argument, got ",
+                 args.positional.size());
+        return Value::fromFloat(args.positional.empty() ? 0.0 : toPythonFloat(args.positional[0]));
+    });
+    add("bool", [](A args, S, C) {
+        requireNoKeywords("bool", args);
+        SS_CHECK(args.positional.size() <= 1, TypeError, "bool expected at most 1 argument, got ",
+                 args.positional.size());
+        return Value::fromBool(!args.positional.empty() && truthy(args.positional[0]));
+    });
+    add("str", [](A args, S, C) {
+        requireNoKeywords("str", args);
+        SS_CHECK(args.positional.size() <= 1, TypeError, "str() takes at most 1 argument here (",
+                 args.positional.size(), " given)");
+        return Value::fromString(args.positional.empty() ? std::string() : str(args.positional[0]));
+    });
+    add("repr", [](A args, S, C) {
+        requireCount("repr", args, 1, 1);
+        return Value::fromString(repr(args.positional[0]));
+    });
+    add("tuple", [](A args, S, C) {
+        requireNoKeywords("tuple", args);
+        SS_CHECK(args.positional.size() <= 1, TypeError, "tuple expected at most 1 argument, got ",
+                 args.positional.size());
+        return Value::tuple(args.positional.empty() ? std::vector<Value>() : iterate(args.positional[0]));
+    });
+    add("list", [](A args, S, C) {
+        requireNoKeywords("list", args);
+        SS_CHECK(args.positional.size() <= 1, TypeError, "list expected at most 1 argument, got ",
+                 args.positional.size());
+        return Value::list(args.positional.empty() ? std::vector<Value>() : iterate(args.positional[0]));
+    });
+    add("range", [](A args, S, C) {
+        requireCount("range", args, 1, 3);
+        RangeValue range;
+        if (args.positional.size() == 1) {
+            range.stop = rangeArgument(args.positional[0]);
+        } else {
+            range.start = rangeArgument(args.positional[0]);
+            range.stop = rangeArgument(args.positional[1]);
+            if (args.positional.size() == 3)
+                range.step = rangeArgument(args.positional[2]);
+        }
+        SS_CHECK(range.step != 0, ValueError, "range() arg 3 must not be zero");
+        return Value::range(range);
+    });
+    add("abs", [](A args, S, C) {
+        requireCount("abs", args, 1, 1);
+        const Value& v = args.positional[0];
+        if (v.is(Value::Kind::Float))
+            return Value::fromFloat(std::abs(v.asFloat()));
+        if (v.is(Value::Kind::Int) || v.is(Value::Kind::Bool))
+            return v.asIntegral() < 0 ? unaryOperation(UnaryOp::Negate, v) : Value::fromInt(v.asIntegral());
+        if (v.isTensor())
+            fail(ErrorKind::TypeError, "abs(Tensor) computes new values and is not supported by StrideScope");
+        fail(ErrorKind::TypeError, "bad operand type for abs(): '", typeName(v), "'");
+    });
+    add("min", [](A args, S, C) { return minMax("min", args, false); });
+    add("max", [](A args, S, C) { return minMax("max", args, true); });
+    add("sum", [](A args, S, C) {
+        const auto bound = bindPythonArguments("sum", {"iterable", "start"}, 1, args);
+        Value total = bound[1] ? *bound[1] : Value::fromInt(0);
+        for (const Value& item : iterate(*bound[0]))
+            total = binaryOperation(BinaryOp::Add, total, item);
+        return total;
+    });
+}
+
+const Registry& registry() {
+    static const Registry instance = [] {
+        Registry r;
+        registerTensorOps(r);
+        registerCreation(r);
+        registerBuiltins(r);
+        return r;
+    }();
+    return instance;
+}
+
+const std::vector<std::string> kTensorProperties = {"shape", "dtype", "ndim",    "T",
+                                                    "mT",    "data",  "is_cuda", "requires_grad"};
+const std::vector<std::string> kTorchConstants = {"Size", "channels_last", "contiguous_format",
+                                                  "preserve_format"};
+
+} // namespace
+
+const std::vector<std::string>& tensorAttributeNames() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> all = registry().tensorNames;
+        all.insert(all.end(), kTensorProperties.begin(), kTensorProperties.end());
+        return all;
+    }();
+    return names;
+}
+
+const std::vector<std::string>& torchAttributeNames() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> all = registry().torchNames;
+        all.insert(all.end(), kTorchConstants.begin(), kTorchConstants.end());
+        for (const std::string& dtype : dtypeAttributeNames())
+            all.push_back(dtype);
+        return all;
+    }();
+    return names;
+}
+
+const std::vector<std::string>& builtinNames() { return registry().builtins; }
+
+Value torchAttribute(const std::string& name) {
+    if (registry().handlers.count("torch." + name))
+        return Value::function("torch." + name);
+    if (name == "Size")
+        return Value::function("torch.Size");
+    if (name == "channels_last")
+        return Value::fromMemoryFormat(MemoryFormat::ChannelsLast);
+    if (name == "contiguous_format")
+        return Value::fromMemoryFormat(MemoryFormat::Contiguous);
+    if (name == "preserve_format")
+        return Value::fromMemoryFormat(MemoryFormat::Preserve);
+    if (const auto dtype = dtypeFromAttributeName(name))
+        return Value::fromDType(*dtype);
+    fail(ErrorKind::AttributeError, "module 'torch' has no attribute '", name,
+         "' (supported: ", joinNames(torchAttributeNames()), ")");
+}
+
+Value tensorAttribute(const Tensor& tensor, const std::string& name) {
+    if (name == "shape")
+        return Value::fromSize(tensor.sizes());
+    if (name == "dtype")
+        return Value::fromDType(tensor.dtype());
+    if (name == "ndim")
+        return Value::fromInt(tensor.dim());
+    if (name == "T") {
+        // Reverses all dims (PyTorch warns for dim != 2 but does it).
+        Shape dims;
+        for (std::int64_t d = tensor.dim() - 1; d >= 0; --d)
+            dims.push_back(d);
+        return Value::fromTensor(ops::permute(tensor, dims));
+    }
+    if (name == "mT") {
+        SS_CHECK(tensor.dim() >= 2, RuntimeError,
+                 "tensor.mT is only supported on matrices or batches of matrices. Got ", tensor.dim(),
+                 "-D tensor.");
+        return Value::fromTensor(ops::transpose(tensor, -2, -1));
+    }
+    if (name == "data")
+        return Value::fromTensor(ops::detach(tensor));
+    if (name == "is_cuda" || name == "requires_grad")
+        return Value::fromBool(false);
+    if (registry().handlers.count("Tensor." + name))
+        return Value::function("Tensor." + name, tensor);
+    fail(ErrorKind::AttributeError, "'Tensor' object has no attribute '", name,
+         "' (supported: ", joinNames(tensorAttributeNames()), ")");
+}
+
+std::optional<Value> builtin(std::string_view name) {
+    const auto& names = registry().builtins;
+    if (std::find(names.begin(), names.end(), name) == names.end())
+        return std::nullopt;
+    return Value::function(std::string(name));
+}
+
+Value callFunction(const FunctionValue& function, const CallArguments& arguments, CallContext& context) {
+    const auto& handlers = registry().handlers;
+    const auto it = handlers.find(function.name);
+    SS_CHECK(it != handlers.end(), TypeError, "'", function.name, "' is not callable");
+    return it->second(arguments, function.self ? &*function.self : nullptr, context);
+}
+
+Tensor inplaceArithmetic(const std::string& symbol, const Tensor& self, const Value& other,
+                         CallContext& context) {
+    const std::string method = symbol == "+" ? "add_" : symbol == "-" ? "sub_" : symbol == "*" ? "mul_" : "";
+    if (method.empty())
+        fail(ErrorKind::TypeError, "in-place ", symbol,
+             "= on a tensor is not supported by StrideScope (supported: +=, -=, *=)");
+    CallArguments arguments;
+    arguments.positional.push_back(other);
+    return callFunction(FunctionValue{"Tensor." + method, self}, arguments, context).asTensor();
+}
+
+} // namespace stridescope::script
