@@ -1,5 +1,7 @@
 #include "Analysis.h"
 
+#include "ValueWorkLimit.h"
+
 #include <sstream>
 
 namespace stridescope {
@@ -25,6 +27,7 @@ template <typename Visit> void walk(const Layout& layout, std::int64_t limit, Vi
     const auto n = std::min(layout.numel(), limit);
     if (n <= 0)
         return;
+    ValueWorkLimit::charge(n);
     const auto rank = layout.dim();
     Shape index(static_cast<std::size_t>(rank), 0);
     std::int64_t at = layout.storageOffset;

@@ -12,6 +12,8 @@ namespace stridescope {
 namespace {
 
 std::atomic<std::uint64_t> g_nextStorageId{0};
+// Bytes of m_bytes over all Storage objects alive (see kMaxTotalValueBytes).
+std::atomic<std::int64_t> g_totalValueBytes{0};
 
 // x86's cvttsd2si: truncation toward zero, and the "integer indefinite" value (the minimum)
 // for NaN and out-of-range inputs. ATen's float->int casts compile to it, so this is what
@@ -130,15 +132,53 @@ Scalar checkedCastScalar(const Scalar& v, DType dtype, bool pythonNames) {
     return castScalar(v, dtype);
 }
 
+std::int64_t Storage::totalValueBytes() { return g_totalValueBytes; }
+
 Storage::Storage(DType dtype, std::int64_t elementCount, bool keepValues)
     : m_id(g_nextStorageId++), m_dtype(dtype), m_elementCount(elementCount),
       m_baseAddress(0x7f0000000000ull + (m_id % 4096) * 0x40000000ull),
       m_hasValues(keepValues && elementCount <= kMaxValueElements) {
-    if (m_hasValues && elementCount > 0)
-        m_bytes.assign(static_cast<std::size_t>(elementCount * itemSize(dtype)), 0);
+    if (m_hasValues && elementCount > 0) {
+        const std::int64_t bytes = elementCount * itemSize(dtype);
+        const std::int64_t held = g_totalValueBytes.fetch_add(bytes) + bytes;
+        if (held > kMaxTotalValueBytes) {
+            g_totalValueBytes -= bytes;
+            fail(ErrorKind::RuntimeError, "StrideScope keeps the values of at most ", kMaxTotalValueBytes >> 20,
+                 " MiB of tensors at a time and this tensor's ", bytes,
+                 " bytes would pass that; delete tensors you no longer need (del x)");
+        }
+        try {
+            m_bytes.assign(static_cast<std::size_t>(bytes), 0);
+        } catch (...) {
+            g_totalValueBytes -= bytes; // no destructor runs for a constructor that throws
+            throw;
+        }
+    }
 }
 
+Storage::Storage(const Storage& other)
+    : m_id(other.m_id), m_dtype(other.m_dtype), m_elementCount(other.m_elementCount),
+      m_baseAddress(other.m_baseAddress), m_hasValues(other.m_hasValues), m_bytes(other.m_bytes) {
+    g_totalValueBytes += static_cast<std::int64_t>(m_bytes.size());
+}
+
+Storage& Storage::operator=(const Storage& other) {
+    if (this != &other) {
+        g_totalValueBytes += static_cast<std::int64_t>(other.m_bytes.size()) - static_cast<std::int64_t>(m_bytes.size());
+        m_id = other.m_id;
+        m_dtype = other.m_dtype;
+        m_elementCount = other.m_elementCount;
+        m_baseAddress = other.m_baseAddress;
+        m_hasValues = other.m_hasValues;
+        m_bytes = other.m_bytes;
+    }
+    return *this;
+}
+
+Storage::~Storage() { g_totalValueBytes -= static_cast<std::int64_t>(m_bytes.size()); }
+
 void Storage::forgetValues() {
+    g_totalValueBytes -= static_cast<std::int64_t>(m_bytes.size());
     m_hasValues = false;
     m_bytes.clear();
     m_bytes.shrink_to_fit();

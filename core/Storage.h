@@ -16,9 +16,21 @@ public:
     // Storages above this many elements keep no values (documented in the README).
     static constexpr std::int64_t kMaxValueElements = std::int64_t(1) << 22;
 
+    // The values of all storages together (copies kept for undo included) take at most this
+    // many bytes: a new value-keeping storage beyond it is refused with a RuntimeError, so that a
+    // script creating tensor after tensor fails with a clear message instead of exhausting memory.
+    static constexpr std::int64_t kMaxTotalValueBytes = std::int64_t(256) << 20;
+    // What the values of all storages take now.
+    static std::int64_t totalValueBytes();
+
     // keepValues false makes a layout-only storage even when it is small (a copy of a view of
     // a layout-only storage cannot know its values either).
     Storage(DType dtype, std::int64_t elementCount, bool keepValues = true);
+    // Copies (the snapshots that undo in-place writes) count towards kMaxTotalValueBytes but are
+    // never refused.
+    Storage(const Storage& other);
+    Storage& operator=(const Storage& other);
+    ~Storage();
 
     std::uint64_t id() const { return m_id; }
     DType dtype() const { return m_dtype; }

@@ -1,6 +1,9 @@
 #include "Tensor.h"
 
 #include "Error.h"
+#include "ValueWorkLimit.h"
+
+#include <algorithm>
 
 namespace stridescope {
 
@@ -38,6 +41,7 @@ void Tensor::forEachElement(const std::function<void(const Shape&, std::int64_t)
     const auto n = numel();
     if (n == 0)
         return;
+    ValueWorkLimit::charge(n); // an expanded view can have far more elements than its storage
     const auto rank = dim();
     Shape index(static_cast<std::size_t>(rank), 0);
     std::int64_t at = m_layout.storageOffset;
@@ -59,7 +63,9 @@ std::vector<Scalar> Tensor::values() const {
     std::vector<Scalar> result;
     if (!hasValues())
         return result;
-    result.reserve(static_cast<std::size_t>(numel()));
+    // Bounded: a view can repeat its storage's elements (expand) far beyond what fits in memory;
+    // forEachElement refuses those under a ValueWorkLimit before anything is pushed.
+    result.reserve(static_cast<std::size_t>(std::min(numel(), Storage::kMaxValueElements)));
     forEachElement([&](const Shape&, std::int64_t at) { result.push_back(m_storage->load(m_dtype, at)); });
     return result;
 }

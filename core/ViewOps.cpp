@@ -39,14 +39,16 @@ void checkInBoundsForStorage(const Tensor& self, const Shape& sizes, const Shape
         }
         std::uint64_t strided = 0;
         overflowed |= __builtin_mul_overflow(static_cast<std::uint64_t>(strides[i]),
-                                             static_cast<std::uint64_t>(sizes[i] - 1), &strided);
+                                             static_cast<std::uint64_t>(sizes[i]) - 1, &strided);
         overflowed |= __builtin_add_overflow(size, strided, &size);
     }
     const auto itemsize = static_cast<std::uint64_t>(self.elementSize());
     std::uint64_t bytes = 0;
     if (!empty) {
+        // (size + offset) * itemsize, every step checked: an offset near 2**63 must not wrap
+        // around into a small byte count and let the view read outside its storage.
+        overflowed |= __builtin_add_overflow(size, static_cast<std::uint64_t>(offset), &size);
         overflowed |= __builtin_mul_overflow(size, itemsize, &bytes);
-        overflowed |= __builtin_add_overflow(bytes, static_cast<std::uint64_t>(offset) * itemsize, &bytes);
     }
     SS_CHECK(!overflowed, RuntimeError, "Storage size calculation overflowed with sizes=", sizes,
              " and strides=", strides);
