@@ -1,0 +1,619 @@
+#include "app/bandwidth/BandwidthPanel.h"
+
+#include "app/bandwidth/BandwidthRunner.h"
+#include "gpu/CpuBackend.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTextStream>
+#include <QThread>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace stridescope::app {
+
+namespace {
+
+// The plot colours, in one place (Okabe-Ito: distinguishable with any colour vision).
+struct PlotStyle {
+    QColor layout{0x00, 0x72, 0xB2};   // read through the layout: blue
+    QColor tiled{0xE6, 0x9F, 0x00};    // tiled: orange
+    QColor baseline{0x00, 0x9E, 0x73}; // contiguous baseline: green
+    QColor memcpy{0x56, 0xB4, 0xE9};   // vendor copy: sky blue
+    QColor peak{0xD5, 0x5E, 0x00};     // theoretical peak: vermillion
+    QColor pinned{0xCC, 0x79, 0xA7};   // pinned host memory: purple
+    QColor pageable{0x00, 0x00, 0x00}; // pageable host memory: black
+    QColor marker{0x99, 0x99, 0x99};   // layout-change markers
+};
+const PlotStyle kStyle;
+
+constexpr int kReplotDelayMs = 40; // coalesces bursts of rounds and resizes into one replot
+
+QString listText(const Shape& values) {
+    QStringList parts;
+    for (auto v : values)
+        parts << QString::number(v);
+    return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
+QString mibText(qint64 bytes) { return QString::number(double(bytes) / double(1 << 20), 'f', 1) + QStringLiteral(" MiB"); }
+
+QString caseLabel(const QString& caseName) {
+    if (caseName == QLatin1String("read_through_layout"))
+        return QStringLiteral("read through layout");
+    if (caseName == QLatin1String("baseline_copy"))
+        return QStringLiteral("baseline copy");
+    return caseName;
+}
+
+QString csvField(const QString& text) {
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')))
+        return text;
+    QString quoted = text;
+    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QLatin1Char('"') + quoted + QLatin1Char('"');
+}
+
+QPen pen(const QColor& colour, double width = 2.0, Qt::PenStyle style = Qt::SolidLine) {
+    QPen p(colour, width, style);
+    p.setCosmetic(true);
+    return p;
+}
+
+} // namespace
+
+BandwidthPanel::BandwidthPanel(QWidget* parent) : QWidget(parent) {
+    buildUi();
+    setupPlots();
+
+    m_replotTimer = new QTimer(this);
+    m_replotTimer->setSingleShot(true);
+    m_replotTimer->setInterval(kReplotDelayMs);
+    connect(m_replotTimer, &QTimer::timeout, this, &BandwidthPanel::replotNow);
+
+    // The worker: created here, moved to its thread, deleted in that thread when it finishes.
+    m_thread = new QThread(this);
+    m_thread->setObjectName(QStringLiteral("bandwidth worker"));
+    m_runner = new BandwidthRunner;
+    m_runner->moveToThread(m_thread);
+    connect(m_thread, &QThread::finished, m_runner, &QObject::deleteLater);
+    connect(m_runner, &BandwidthRunner::backendChanged, this, &BandwidthPanel::onBackendChanged);
+    connect(m_runner, &BandwidthRunner::roundMeasured, this, &BandwidthPanel::onRound);
+    connect(m_runner, &BandwidthRunner::transfersMeasured, this, &BandwidthPanel::onTransfers);
+    connect(m_runner, &BandwidthRunner::failed, this, &BandwidthPanel::onFailed);
+    connect(m_runner, &BandwidthRunner::busyChanged, this, &BandwidthPanel::onBusy);
+    connect(m_runner, &BandwidthRunner::liveChanged, this, [this](bool live) {
+        const QSignalBlocker block(m_liveButton);
+        m_liveButton->setChecked(live);
+        emit liveChanged(live);
+    });
+    m_thread->start();
+
+    m_runner->setRepetitions(m_repetitions->value());
+    m_runner->setBackendChoice(backendChoice()); // reports the backend (and a CPU fallback) at once
+}
+
+BandwidthPanel::~BandwidthPanel() {
+    // Abandon any measurement at its next run boundary, then let the event loop end and join.
+    m_runner->requestStop();
+    m_thread->requestInterruption();
+    m_thread->quit();
+    m_thread->wait();
+}
+
+void BandwidthPanel::buildUi() {
+    m_backend = new QComboBox(this);
+    m_backend->addItem(tr("Auto"), QStringLiteral("auto"));
+    m_backend->addItem(tr("CPU"), QStringLiteral("cpu"));
+    m_backend->addItem(tr("CUDA"), QStringLiteral("cuda"));
+    m_backend->setToolTip(tr("Where to measure: Auto uses a CUDA GPU when one is usable, else the CPU"));
+
+    m_workingSet = new QSpinBox(this);
+    m_workingSet->setRange(0, static_cast<int>(std::max<std::int64_t>(1, gpu::physicalMemoryBytes() / 4 >> 20)));
+    m_workingSet->setSpecialValueText(tr("default"));
+    m_workingSet->setSuffix(tr(" MiB"));
+    m_workingSet->setToolTip(tr("Bytes read through the layout per run. Default: 256 MiB on a GPU, 64 MiB on the "
+                                "CPU, well above the last-level cache"));
+
+    m_repetitions = new QSpinBox(this);
+    m_repetitions->setRange(1, 1000);
+    m_repetitions->setValue(5);
+    m_repetitions->setSuffix(tr(" runs"));
+    m_repetitions->setToolTip(tr("Timed runs per kernel per round, after one warm-up run"));
+
+    m_liveButton = new QPushButton(tr("Live"), this);
+    m_liveButton->setCheckable(true);
+    m_liveButton->setToolTip(tr("Measure continuously, and again whenever the layout changes"));
+    m_onceButton = new QPushButton(tr("Measure"), this);
+    m_transfersButton = new QPushButton(tr("Host↔device"), this);
+    m_transfersButton->setToolTip(tr("Measure pageable and pinned copies from 4 KiB to 256 MiB (CUDA)"));
+
+    m_exportButton = new QToolButton(this);
+    m_exportButton->setText(tr("Export"));
+    m_exportButton->setPopupMode(QToolButton::InstantPopup);
+    auto* exportMenu = new QMenu(m_exportButton);
+    exportMenu->addAction(tr("Plot as PNG or PDF…"), this, &BandwidthPanel::exportPlotInteractive);
+    exportMenu->addAction(tr("Data as CSV…"), this, &BandwidthPanel::exportCsvInteractive);
+    m_exportButton->setMenu(exportMenu);
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(m_backend);
+    controls->addWidget(m_workingSet);
+    controls->addWidget(m_repetitions);
+    controls->addWidget(m_liveButton);
+    controls->addWidget(m_onceButton);
+    controls->addWidget(m_transfersButton);
+    controls->addStretch(1);
+    controls->addWidget(m_exportButton);
+
+    m_statusLabel = new QLabel(this);
+    m_statusLabel->setWordWrap(true);
+    m_statusLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_errorLabel = new QLabel(this);
+    m_errorLabel->setWordWrap(true);
+    m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_errorLabel->setVisible(false);
+    m_layoutLabel = new QLabel(this);
+    m_layoutLabel->setWordWrap(true);
+    m_layoutLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_layoutLabel->setText(tr("No tensor to measure yet."));
+
+    m_livePlot = new QCustomPlot(this);
+    m_kernelPlot = new QCustomPlot(this);
+    m_transferPlot = new QCustomPlot(this);
+    m_tabs = new QTabWidget(this);
+    m_tabs->addTab(m_livePlot, tr("Live"));
+    m_tabs->addTab(m_kernelPlot, tr("Kernels"));
+    m_tabs->addTab(m_transferPlot, tr("Host↔device"));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(m_statusLabel);
+    layout->addWidget(m_errorLabel);
+    layout->addWidget(m_layoutLabel);
+    layout->addWidget(m_tabs, 1);
+
+    connect(m_backend, &QComboBox::currentIndexChanged, this, [this] { m_runner->setBackendChoice(backendChoice()); });
+    connect(m_workingSet, &QSpinBox::valueChanged, this, [this](int mib) { m_runner->setWorkingSetBytes(qint64(mib) << 20); });
+    connect(m_repetitions, &QSpinBox::valueChanged, this, [this](int n) { m_runner->setRepetitions(n); });
+    connect(m_liveButton, &QPushButton::toggled, this, &BandwidthPanel::setLive);
+    connect(m_onceButton, &QPushButton::clicked, this, &BandwidthPanel::measureOnce);
+    connect(m_transfersButton, &QPushButton::clicked, this, &BandwidthPanel::measureTransfers);
+}
+
+void BandwidthPanel::setupPlots() {
+    // Live: GB/s against time, scrolling.
+    m_livePlot->xAxis->setLabel(tr("time (s)"));
+    m_livePlot->yAxis->setLabel(tr("GB/s (read + write)"));
+    m_livePlot->legend->setVisible(true);
+    m_livePlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    m_layoutGraph = m_livePlot->addGraph();
+    m_layoutGraph->setName(tr("read through layout"));
+    m_layoutGraph->setPen(pen(kStyle.layout));
+    m_layoutGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+    m_tiledGraph = m_livePlot->addGraph();
+    m_tiledGraph->setName(tr("tiled"));
+    m_tiledGraph->setPen(pen(kStyle.tiled));
+    m_tiledGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+    auto makeLine = [this](const QColor& colour, QCPItemStraightLine*& line, QCPItemText*& text) {
+        line = new QCPItemStraightLine(m_livePlot);
+        line->setPen(pen(colour, 1.5, Qt::DashLine));
+        line->setVisible(false);
+        text = new QCPItemText(m_livePlot);
+        text->setColor(colour);
+        text->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        text->position->setTypeY(QCPItemPosition::ptPlotCoords);
+        text->setVisible(false);
+    };
+    makeLine(kStyle.baseline, m_baselineLine, m_baselineText);
+    makeLine(kStyle.peak, m_peakLine, m_peakText);
+    m_livePlot->xAxis->setRange(0, kLiveWindowSeconds);
+    m_livePlot->yAxis->setRange(0, 1);
+
+    // Kernels: bars of the last round (median), dots for the best run.
+    m_kernelPlot->yAxis->setLabel(tr("GB/s (read + write)"));
+    m_kernelBars = new QCPBars(m_kernelPlot->xAxis, m_kernelPlot->yAxis);
+    m_kernelBars->setName(tr("median"));
+    m_kernelBars->setPen(pen(kStyle.layout, 1.0));
+    m_kernelBars->setBrush(kStyle.layout);
+    m_kernelBars->setWidth(0.6);
+    m_kernelBest = m_kernelPlot->addGraph();
+    m_kernelBest->setName(tr("best run"));
+    m_kernelBest->setLineStyle(QCPGraph::lsNone);
+    m_kernelBest->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, pen(kStyle.peak, 1.5), kStyle.peak, 9));
+    m_kernelPlot->legend->setVisible(true);
+    m_kernelPlot->xAxis->setRange(0.4, 4.6);
+    m_kernelPlot->yAxis->setRange(0, 1);
+
+    // Host↔device: GB/s against size on a log axis.
+    m_transferPlot->xAxis->setLabel(tr("bytes per copy"));
+    m_transferPlot->yAxis->setLabel(tr("GB/s"));
+    m_transferPlot->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    // Sizes labelled as people say them (4 KiB ... 256 MiB) rather than as powers of ten.
+    auto sizeTicker = QSharedPointer<QCPAxisTickerText>::create();
+    for (qint64 bytes = 4 << 10; bytes <= qint64(256) << 20; bytes *= 4)
+        sizeTicker->addTick(double(bytes), bytes < (1 << 20) ? QStringLiteral("%1 KiB").arg(bytes >> 10)
+                                                             : QStringLiteral("%1 MiB").arg(bytes >> 20));
+    m_transferPlot->xAxis->setTicker(sizeTicker);
+    m_transferPlot->xAxis->setRange(3 << 10, 340.0 * (1 << 20));
+    m_transferPlot->yAxis->setRange(0, 1);
+    m_transferPlot->legend->setVisible(true);
+    m_transferPlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    const struct {
+        QString name;
+        QColor colour;
+        Qt::PenStyle style;
+    } curves[] = {
+        {tr("host→device, pageable"), kStyle.pageable, Qt::DashLine},
+        {tr("host→device, pinned"), kStyle.pinned, Qt::DashLine},
+        {tr("device→host, pageable"), kStyle.pageable, Qt::SolidLine},
+        {tr("device→host, pinned"), kStyle.pinned, Qt::SolidLine},
+    };
+    for (const auto& curve : curves) {
+        auto* graph = m_transferPlot->addGraph();
+        graph->setName(curve.name);
+        graph->setPen(pen(curve.colour, 2.0, curve.style));
+        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+        m_transferGraphs.push_back(graph);
+    }
+    m_transferNote = new QCPItemText(m_transferPlot);
+    m_transferNote->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_transferNote->position->setCoords(0.5, 0.5);
+    m_transferNote->setText(tr("Host↔device copies need a CUDA device."));
+    m_transferNote->setVisible(false);
+}
+
+// ---- state shown ------------------------------------------------------------------------------
+
+bool BandwidthPanel::isLive() const { return m_liveButton->isChecked(); }
+QString BandwidthPanel::backendChoice() const { return m_backend->currentData().toString(); }
+int BandwidthPanel::workingSetMiB() const { return m_workingSet->value(); }
+int BandwidthPanel::repetitions() const { return m_repetitions->value(); }
+QString BandwidthPanel::statusText() const { return m_statusLabel->text(); }
+QString BandwidthPanel::errorText() const { return m_error; }
+
+// ---- slots ------------------------------------------------------------------------------------
+
+void BandwidthPanel::setLayoutToMeasure(const Layout& layout, int elementSize, const QString& label) {
+    LayoutToMeasure next{layout, elementSize, label};
+    if (m_layout == next)
+        return;
+    m_layout = next;
+    m_layoutLabel->setText(tr("Tensor %1: shape %2, stride %3, offset %4, %5 bytes per element")
+                               .arg(label.isEmpty() ? tr("(unnamed)") : label, listText(layout.sizes),
+                                    listText(layout.strides))
+                               .arg(layout.storageOffset)
+                               .arg(elementSize));
+    m_runner->setLayoutToMeasure(next);
+    if (isLive() && !m_rounds.isEmpty()) {
+        // Mark the change on the time axis, at the last measured time.
+        auto* marker = new QCPItemStraightLine(m_livePlot);
+        marker->setPen(pen(kStyle.marker, 1.0, Qt::DotLine));
+        marker->point1->setCoords(m_rounds.last().seconds, 0);
+        marker->point2->setCoords(m_rounds.last().seconds, 1);
+        m_changeMarkers.push_back(marker);
+        scheduleReplot();
+    }
+}
+
+void BandwidthPanel::setTensor(const Tensor& tensor, const QString& label) {
+    if (!tensor.defined()) {
+        clearLayout();
+        return;
+    }
+    setLayoutToMeasure(tensor.layout(), tensor.elementSize(), label);
+}
+
+void BandwidthPanel::clearLayout() {
+    m_layout.reset();
+    m_runner->clearLayout();
+    m_layoutLabel->setText(tr("No tensor to measure yet."));
+}
+
+void BandwidthPanel::setLive(bool live) {
+    {
+        const QSignalBlocker block(m_liveButton);
+        m_liveButton->setChecked(live);
+    }
+    m_runner->setLive(live);
+}
+
+void BandwidthPanel::setBackendChoice(const QString& choice) {
+    const int index = m_backend->findData(choice);
+    if (index >= 0)
+        m_backend->setCurrentIndex(index); // the combo's signal tells the runner
+}
+
+void BandwidthPanel::setWorkingSetMiB(int mib) { m_workingSet->setValue(mib); }
+void BandwidthPanel::setRepetitions(int repetitions) { m_repetitions->setValue(repetitions); }
+
+void BandwidthPanel::measureOnce() {
+    if (!m_layout) {
+        onFailed(tr("No tensor to measure: run a script or build a tensor first."));
+        return;
+    }
+    m_runner->measureOnce();
+}
+
+void BandwidthPanel::measureTransfers() { m_runner->measureTransfers(); }
+
+// ---- results ------------------------------------------------------------------------------------
+
+void BandwidthPanel::onBackendChanged(const BackendStatus& status) {
+    m_status = status;
+    QString text;
+    if (status.available) {
+        text = tr("Measuring on %1: %2").arg(status.backend.toUpper(), status.device);
+        if (status.peakGBps)
+            text += tr(" (theoretical peak %1 GB/s)").arg(*status.peakGBps, 0, 'f', 1);
+    } else {
+        text = tr("%1 backend unavailable").arg(status.backend.toUpper());
+    }
+    if (!status.note.isEmpty())
+        text += QStringLiteral(" — ") + status.note;
+    m_statusLabel->setText(text);
+    m_transfersButton->setEnabled(status.measuresTransfers);
+    m_peakLine->setVisible(false);
+    m_peakText->setVisible(false);
+    updateTransferNote();
+    scheduleReplot();
+    emit statusChanged(text);
+}
+
+void BandwidthPanel::onRound(const BandwidthRound& round) {
+    m_error.clear();
+    m_errorLabel->setVisible(false);
+    m_rounds.push_back(round);
+    if (m_rounds.size() > kMaxRounds)
+        m_rounds.remove(0, m_rounds.size() - kMaxRounds);
+
+    const double layoutGbps = round.gbps(QStringLiteral("read_through_layout"));
+    const double tiledGbps = round.gbps(QStringLiteral("tiled"));
+    if (std::isfinite(layoutGbps))
+        m_layoutGraph->addData(round.seconds, layoutGbps);
+    if (std::isfinite(tiledGbps))
+        m_tiledGraph->addData(round.seconds, tiledGbps);
+    // Scroll: keep the last window of points and show it.
+    const double from = round.seconds - kLiveWindowSeconds;
+    m_layoutGraph->data()->removeBefore(from);
+    m_tiledGraph->data()->removeBefore(from);
+    m_livePlot->xAxis->setRange(std::max(0.0, from), std::max(kLiveWindowSeconds, round.seconds));
+    while (!m_changeMarkers.isEmpty() && m_changeMarkers.front()->point1->coords().x() < from)
+        m_livePlot->removeItem(m_changeMarkers.takeFirst());
+    updateReferenceLines(round);
+    updateKernelBars(round);
+
+    QString model;
+    if (std::isfinite(round.sectorsPerRequest))
+        model = tr("GPU model: %1 sectors per warp request (ideal %2, efficiency %3%). ")
+                    .arg(round.sectorsPerRequest, 0, 'f', 2)
+                    .arg(round.idealSectorsPerRequest, 0, 'f', 2)
+                    .arg(100.0 * round.coalescingEfficiency, 0, 'f', 1);
+    if (std::isfinite(round.cpuLinesPerElement))
+        model += tr("CPU model: %1 cache lines per element (ideal %2).")
+                     .arg(round.cpuLinesPerElement, 0, 'f', 3)
+                     .arg(round.cpuIdealLinesPerElement, 0, 'f', 3);
+    m_layoutLabel->setText(tr("Tensor %1: shape %2, stride %3, offset %4 — measured as shape %5, stride %6, offset "
+                              "%7 (%8 read, %9 storage), %10 runs on %11.\n%12")
+                               .arg(round.view.label.isEmpty() ? tr("(unnamed)") : round.view.label,
+                                    listText(round.view.layout.sizes), listText(round.view.layout.strides))
+                               .arg(round.view.layout.storageOffset)
+                               .arg(listText(round.scaled.sizes), listText(round.scaled.strides))
+                               .arg(round.scaled.storageOffset)
+                               .arg(mibText(round.workingSetBytes), mibText(round.storageBytes))
+                               .arg(round.repetitions)
+                               .arg(round.device, model));
+    scheduleReplot();
+    emit roundShown(round);
+}
+
+void BandwidthPanel::updateReferenceLines(const BandwidthRound& round) {
+    double top = 0;
+    for (const auto& point : *m_layoutGraph->data())
+        top = std::max(top, point.value);
+    for (const auto& point : *m_tiledGraph->data())
+        top = std::max(top, point.value);
+    auto place = [](QCPItemStraightLine* line, QCPItemText* text, double value, const QString& label) {
+        line->point1->setCoords(0, value);
+        line->point2->setCoords(1, value);
+        text->position->setCoords(0.99, value);
+        text->setText(label);
+        line->setVisible(true);
+        text->setVisible(true);
+    };
+    const double baseline = round.gbps(QStringLiteral("baseline_copy"));
+    if (std::isfinite(baseline)) {
+        place(m_baselineLine, m_baselineText, baseline, tr("contiguous baseline %1 GB/s").arg(baseline, 0, 'f', 1));
+        top = std::max(top, baseline);
+    }
+    if (round.peakGBps) {
+        place(m_peakLine, m_peakText, *round.peakGBps, tr("theoretical peak %1 GB/s").arg(*round.peakGBps, 0, 'f', 0));
+        top = std::max(top, *round.peakGBps);
+    } else {
+        m_peakLine->setVisible(false);
+        m_peakText->setVisible(false);
+    }
+    m_livePlot->yAxis->setRange(0, top > 0 ? top * 1.12 : 1.0);
+}
+
+void BandwidthPanel::updateKernelBars(const BandwidthRound& round) {
+    const QStringList order{QStringLiteral("read_through_layout"), QStringLiteral("tiled"),
+                            QStringLiteral("baseline_copy"), QStringLiteral("memcpy")};
+    QVector<double> ticks, medians, bests;
+    QVector<QString> labels;
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    double top = 0;
+    for (int i = 0; i < order.size(); ++i) {
+        const double tick = i + 1;
+        ticker->addTick(tick, caseLabel(order[i]));
+        for (const auto& c : round.cases) {
+            if (c.caseName != order[i])
+                continue;
+            ticks << tick;
+            medians << c.gbpsMedian;
+            bests << c.gbpsBest;
+            top = std::max(top, c.gbpsBest);
+        }
+    }
+    if (round.peakGBps) {
+        ticker->addTick(order.size() + 1, tr("peak"));
+        ticks << order.size() + 1;
+        medians << *round.peakGBps;
+        bests << *round.peakGBps;
+        top = std::max(top, *round.peakGBps);
+    }
+    m_kernelPlot->xAxis->setTicker(ticker);
+    m_kernelPlot->xAxis->setRange(0.4, (round.peakGBps ? order.size() + 1 : order.size()) + 0.6);
+    m_kernelBars->setData(ticks, medians, true);
+    m_kernelBest->setData(ticks, bests, true);
+    m_kernelPlot->yAxis->setRange(0, top > 0 ? top * 1.12 : 1.0);
+}
+
+void BandwidthPanel::onTransfers(const TransferSweep& sweep) {
+    m_transfers = sweep;
+    for (auto* graph : m_transferGraphs)
+        graph->data()->clear();
+    double top = 0;
+    for (const auto& p : sweep.points) {
+        const int index = (p.hostToDevice ? 0 : 2) + (p.pinned ? 1 : 0);
+        m_transferGraphs[index]->addData(double(p.bytes), p.gbpsMedian);
+        top = std::max(top, p.gbpsMedian);
+    }
+    m_transferPlot->yAxis->setRange(0, top > 0 ? top * 1.12 : 1.0);
+    updateTransferNote();
+    if (!sweep.points.isEmpty())
+        m_tabs->setCurrentWidget(m_transferPlot);
+    scheduleReplot();
+}
+
+void BandwidthPanel::updateTransferNote() {
+    const bool empty = m_transfers.points.isEmpty();
+    if (!m_status.measuresTransfers)
+        m_transferNote->setText(tr("Host↔device copies need a CUDA device; measuring on %1.")
+                                    .arg(m_status.backend.isEmpty() ? tr("the CPU") : m_status.backend.toUpper()));
+    else
+        m_transferNote->setText(tr("Press Host↔device to measure pageable and pinned copies."));
+    m_transferNote->setVisible(empty);
+}
+
+void BandwidthPanel::onFailed(const QString& message) {
+    m_error = message;
+    m_errorLabel->setText(tr("Measurement failed: %1").arg(message));
+    m_errorLabel->setVisible(true);
+}
+
+void BandwidthPanel::onBusy(bool busy) {
+    m_busy = busy;
+    m_onceButton->setEnabled(!busy);
+}
+
+void BandwidthPanel::scheduleReplot() {
+    if (!m_replotTimer->isActive())
+        m_replotTimer->start();
+}
+
+void BandwidthPanel::replotNow() {
+    m_livePlot->replot(QCustomPlot::rpQueuedReplot);
+    m_kernelPlot->replot(QCustomPlot::rpQueuedReplot);
+    m_transferPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+// ---- export ---------------------------------------------------------------------------------------
+
+bool BandwidthPanel::exportPlot(const QString& path, QString* error) {
+    auto* plot = qobject_cast<QCustomPlot*>(m_tabs->currentWidget());
+    if (!plot)
+        plot = m_livePlot;
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    // Exports at least 800 x 500 so that a small dock still gives a readable figure.
+    const int width = std::max(800, plot->width());
+    const int height = std::max(500, plot->height());
+    bool ok = false;
+    if (suffix == QLatin1String("png"))
+        ok = plot->savePng(path, width, height, 2.0);
+    else if (suffix == QLatin1String("pdf"))
+        ok = plot->savePdf(path, width, height);
+    else {
+        if (error)
+            *error = tr("unknown plot format '.%1' (use .png or .pdf)").arg(suffix);
+        return false;
+    }
+    if (!ok && error)
+        *error = tr("cannot write '%1'").arg(path);
+    return ok;
+}
+
+bool BandwidthPanel::exportCsv(const QString& path, QString* error) const {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        if (error)
+            *error = tr("cannot write '%1': %2").arg(path, file.errorString());
+        return false;
+    }
+    QTextStream out(&file);
+    out << "kind,sequence,seconds,backend,device,case,view_shape,view_stride,element_size,shape,stride,"
+           "storage_offset,bytes_moved,gbps_median,gbps_best,ms_median\n";
+    for (const auto& r : m_rounds) {
+        for (const auto& c : r.cases) {
+            out << "layout," << r.sequence << ',' << QString::number(r.seconds, 'f', 3) << ',' << csvField(r.backend)
+                << ',' << csvField(r.device) << ',' << c.caseName << ',' << csvField(listText(r.view.layout.sizes))
+                << ',' << csvField(listText(r.view.layout.strides)) << ',' << r.view.elementSize << ','
+                << csvField(listText(r.scaled.sizes)) << ',' << csvField(listText(r.scaled.strides)) << ','
+                << r.scaled.storageOffset << ',' << c.bytesMoved << ',' << QString::number(c.gbpsMedian, 'g', 8)
+                << ',' << QString::number(c.gbpsBest, 'g', 8) << ',' << QString::number(c.msMedian, 'g', 8) << '\n';
+        }
+        if (r.peakGBps)
+            out << "peak," << r.sequence << ',' << QString::number(r.seconds, 'f', 3) << ',' << csvField(r.backend)
+                << ',' << csvField(r.device) << ",theoretical_peak,,,,,,,," << QString::number(*r.peakGBps, 'g', 8)
+                << ',' << QString::number(*r.peakGBps, 'g', 8) << ",\n";
+    }
+    for (const auto& p : m_transfers.points)
+        out << "transfer,,," << csvField(m_transfers.backend) << ',' << csvField(m_transfers.device) << ',' << p.name()
+            << ",,,1,[" << p.bytes << "],[1],0," << p.bytes << ',' << QString::number(p.gbpsMedian, 'g', 8) << ','
+            << QString::number(p.gbpsBest, 'g', 8) << ',' << QString::number(p.msMedian, 'g', 8) << '\n';
+    out.flush();
+    if (!file.commit()) {
+        if (error)
+            *error = tr("cannot write '%1': %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+void BandwidthPanel::exportPlotInteractive() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), QStringLiteral("bandwidth.png"),
+                                                      tr("PNG image (*.png);;PDF document (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportPlot(path, &error))
+        onFailed(error);
+}
+
+void BandwidthPanel::exportCsvInteractive() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export data"), QStringLiteral("bandwidth.csv"),
+                                                      tr("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportCsv(path, &error))
+        onFailed(error);
+}
+
+} // namespace stridescope::app

@@ -1,0 +1,144 @@
+#pragma once
+// The bandwidth panel (meant for a dock): what reading the current tensor through its layout
+// costs, measured live off the GUI thread.
+//
+//  * "Live" plot: a scrolling time series of GB/s (read through the layout, and tiled for
+//    transposes), re-measured whenever the layout changes while Live is on, with horizontal
+//    lines for the contiguous baseline and, on a GPU, the theoretical peak;
+//  * "Kernels" plot: bars for read-through-layout, tiled, baseline copy and memcpy of the last
+//    round;
+//  * "Host↔device" plot: pageable and pinned copies against size (log axis); empty with a note
+//    on the CPU backend;
+//  * controls: backend (auto/cpu/cuda), working set (MiB; "default" = 256 GPU, 64 CPU), timed
+//    runs per round, Live on/off, measure once, measure transfers, export (PNG/PDF of the plot
+//    shown, CSV of all data).
+// Replots are coalesced by a short single-shot timer. Failures (exceptions from a backend) are
+// shown in the panel, which stays usable. Destroying the panel stops a run and joins the worker.
+#include "app/bandwidth/BandwidthSamples.h"
+#include "core/Tensor.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QCPBars;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCustomPlot;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTabWidget;
+class QThread;
+class QTimer;
+class QToolButton;
+
+namespace stridescope::app {
+
+class BandwidthRunner;
+
+class BandwidthPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit BandwidthPanel(QWidget* parent = nullptr);
+    ~BandwidthPanel() override;
+
+    bool isLive() const;
+    QString backendChoice() const;  // "auto", "cpu", "cuda"
+    int workingSetMiB() const;      // 0: the backend's default
+    int repetitions() const;
+
+    // What has been measured so far (oldest first; at most kMaxRounds kept) and the last sweep.
+    const QVector<BandwidthRound>& rounds() const { return m_rounds; }
+    const TransferSweep& transfers() const { return m_transfers; }
+    const BackendStatus& backendStatus() const { return m_status; }
+    QString statusText() const; // backend line and notes, as shown
+    QString errorText() const;  // the last failure, empty once a round succeeds
+
+    // For tests and for the window's own wiring (signals only: the runner lives in the worker).
+    BandwidthRunner* runner() const { return m_runner; }
+    QCustomPlot* livePlot() const { return m_livePlot; }
+    QCustomPlot* kernelPlot() const { return m_kernelPlot; }
+    QCustomPlot* transferPlot() const { return m_transferPlot; }
+
+    // Writes the plot shown (the current tab) as .png or .pdf, by the extension of `path`.
+    bool exportPlot(const QString& path, QString* error = nullptr);
+    // Writes every round's cases and the transfer sweep as CSV.
+    bool exportCsv(const QString& path, QString* error = nullptr) const;
+
+    static constexpr int kMaxRounds = 5000;
+    static constexpr double kLiveWindowSeconds = 60.0;
+
+public slots:
+    // The layout of the tensor shown; while Live is on, a change is measured at once.
+    void setLayoutToMeasure(const stridescope::Layout& layout, int elementSize, const QString& label = {});
+    void setTensor(const stridescope::Tensor& tensor, const QString& label = {});
+    void clearLayout();
+    void setLive(bool live);
+    void setBackendChoice(const QString& choice);
+    void setWorkingSetMiB(int mib);
+    void setRepetitions(int repetitions);
+    void measureOnce();
+    void measureTransfers();
+
+signals:
+    void liveChanged(bool live);
+    void roundShown(const stridescope::app::BandwidthRound& round);
+    void statusChanged(const QString& status);
+
+private:
+    void buildUi();
+    void setupPlots();
+    void onBackendChanged(const BackendStatus& status);
+    void onRound(const BandwidthRound& round);
+    void onTransfers(const TransferSweep& sweep);
+    void onFailed(const QString& message);
+    void onBusy(bool busy);
+    void scheduleReplot();
+    void replotNow();
+    void updateKernelBars(const BandwidthRound& round);
+    void updateReferenceLines(const BandwidthRound& round);
+    void updateTransferNote();
+    void exportPlotInteractive();
+    void exportCsvInteractive();
+
+    QThread* m_thread = nullptr;
+    BandwidthRunner* m_runner = nullptr;
+
+    QComboBox* m_backend = nullptr;
+    QSpinBox* m_workingSet = nullptr;
+    QSpinBox* m_repetitions = nullptr;
+    QPushButton* m_liveButton = nullptr;
+    QPushButton* m_onceButton = nullptr;
+    QPushButton* m_transfersButton = nullptr;
+    QToolButton* m_exportButton = nullptr;
+    QLabel* m_statusLabel = nullptr;
+    QLabel* m_errorLabel = nullptr;
+    QLabel* m_layoutLabel = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QCustomPlot* m_livePlot = nullptr;
+    QCustomPlot* m_kernelPlot = nullptr;
+    QCustomPlot* m_transferPlot = nullptr;
+    QTimer* m_replotTimer = nullptr;
+    QCPGraph* m_layoutGraph = nullptr;  // read through the layout, median GB/s per round
+    QCPGraph* m_tiledGraph = nullptr;
+    QCPItemStraightLine* m_baselineLine = nullptr;
+    QCPItemText* m_baselineText = nullptr;
+    QCPItemStraightLine* m_peakLine = nullptr;
+    QCPItemText* m_peakText = nullptr;
+    QCPBars* m_kernelBars = nullptr;
+    QCPGraph* m_kernelBest = nullptr;
+    QCPItemText* m_transferNote = nullptr;
+    QVector<QCPItemStraightLine*> m_changeMarkers; // where the layout changed, oldest first
+    QVector<QCPGraph*> m_transferGraphs; // h2d pageable, h2d pinned, d2h pageable, d2h pinned
+
+    QVector<BandwidthRound> m_rounds;
+    TransferSweep m_transfers;
+    BackendStatus m_status;
+    QString m_error;
+    std::optional<LayoutToMeasure> m_layout;
+    bool m_busy = false;
+};
+
+} // namespace stridescope::app

@@ -1,0 +1,426 @@
+#include "app/commands/BenchCommand.h"
+
+#include "core/CoalescingModel.h"
+#include "core/DType.h"
+#include "core/script/Interpreter.h"
+#include "gpu/BackendFactory.h"
+#include "gpu/BandwidthMethod.h"
+#include "gpu/CpuBackend.h"
+#include "gpu/WorkingSet.h"
+
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <optional>
+#include <sstream>
+
+namespace stridescope::app {
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: stridescope bench [--backend auto|cpu|cuda] [--mib N] [--repeat N] [--json] [--transfers] [FILE|-]\n"
+    "\n"
+    "Runs a StrideScope script and measures reading its last tensor through its layout: the layout\n"
+    "is scaled into a working set (keeping its dim order, gaps and broadcast dims), then the\n"
+    "read-through-layout copy (what .contiguous() does), a tiled copy for transposes, our contiguous\n"
+    "copy and memcpy are each timed (one warm-up run dropped, then N runs; median and best).\n"
+    "\n"
+    "  --backend B   auto (default: CUDA when a device is usable, else the CPU), cpu or cuda\n"
+    "  --mib N       working set in MiB read through the layout (default 256 on a GPU, 64 on the CPU)\n"
+    "  --repeat N    timed runs per case (default 10)\n"
+    "  --json        one JSON line per case instead of a table\n"
+    "  --transfers   also measure host<->device copies, pageable and pinned (CUDA only)\n"
+    "  FILE|-        the script; '-' or nothing reads standard input\n"
+    "\n"
+    "Exit status: 0 when measured, 1 when the script or the measurement failed, 2 for bad arguments\n"
+    "or an unreadable file.\n";
+
+constexpr int kDefaultRepeat = 10;
+constexpr int kMaxRepeat = 100000;
+
+std::string jsonString(std::string_view text) {
+    std::string out = "\"";
+    for (const char c : text) {
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char escaped[8];
+                std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned char>(c));
+                out += escaped;
+            } else {
+                out += c;
+            }
+        }
+    }
+    return out + "\"";
+}
+
+std::string jsonIntList(const Shape& values) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < values.size(); ++i)
+        out += (i ? "," : "") + std::to_string(values[i]);
+    return out + "]";
+}
+
+// The shortest text that reads back as the same double; JSON has no NaN or infinity.
+std::string jsonNumber(double value) {
+    if (!std::isfinite(value))
+        return "null";
+    char buffer[64];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return std::string(buffer, result.ptr);
+}
+
+std::string fixed(double value, int decimals) {
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(decimals) << value;
+    return out.str();
+}
+
+std::string listText(const Shape& values) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < values.size(); ++i)
+        out += (i ? ", " : "") + std::to_string(values[i]);
+    return out + "]";
+}
+
+std::string mibText(std::int64_t bytes) { return fixed(static_cast<double>(bytes) / double(gpu::kMiB), 1) + " MiB"; }
+
+struct Options {
+    gpu::BackendChoice backend = gpu::BackendChoice::Auto;
+    std::optional<double> mib;
+    int repeat = kDefaultRepeat;
+    bool json = false;
+    bool transfers = false;
+    std::optional<std::string> file;
+};
+
+// Parses a whole argument as a number; nothing when it is not one.
+std::optional<double> parseNumber(const std::string& text) {
+    if (text.empty())
+        return std::nullopt;
+    char* end = nullptr;
+    errno = 0;
+    const double value = std::strtod(text.c_str(), &end);
+    if (errno != 0 || end != text.c_str() + text.size())
+        return std::nullopt;
+    return value;
+}
+
+std::optional<long long> parseInteger(const std::string& text) {
+    long long value = 0;
+    const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (result.ec != std::errc() || result.ptr != text.data() + text.size())
+        return std::nullopt;
+    return value;
+}
+
+// Returns the exit status on a usage error, nothing when the options are fine.
+std::optional<int> parseOptions(const std::vector<std::string>& args, Options& options, std::ostream& out,
+                                std::ostream& err) {
+    auto usageError = [&](const std::string& message) {
+        err << "stridescope bench: " << message << "\n" << kUsage;
+        return 2;
+    };
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        auto value = [&](const std::string& flag) -> std::optional<std::string> {
+            // Accepts both "--flag value" and "--flag=value".
+            if (arg.size() > flag.size() && arg.compare(0, flag.size() + 1, flag + "=") == 0)
+                return arg.substr(flag.size() + 1);
+            if (arg == flag && i + 1 < args.size())
+                return args[++i];
+            return std::nullopt;
+        };
+        auto isFlag = [&](const std::string& flag) { return arg == flag || arg.rfind(flag + "=", 0) == 0; };
+        if (arg == "-h" || arg == "--help") {
+            out << kUsage;
+            return 0;
+        } else if (arg == "--json") {
+            options.json = true;
+        } else if (arg == "--transfers") {
+            options.transfers = true;
+        } else if (isFlag("--backend")) {
+            const auto name = value("--backend");
+            if (!name)
+                return usageError("--backend needs a value: auto, cpu or cuda");
+            const auto choice = gpu::backendChoiceFromName(*name);
+            if (!choice)
+                return usageError("unknown backend '" + *name + "' (auto, cpu or cuda)");
+            options.backend = *choice;
+        } else if (isFlag("--mib")) {
+            const auto text = value("--mib");
+            if (!text)
+                return usageError("--mib needs a value: the working set in MiB");
+            const auto mib = parseNumber(*text);
+            if (!mib || !std::isfinite(*mib) || *mib <= 0)
+                return usageError("--mib " + *text + ": the working set must be a positive number of MiB");
+            const double bytes = *mib * double(gpu::kMiB);
+            const auto ram = gpu::physicalMemoryBytes();
+            if (bytes > 9.0e18 || (ram > 0 && bytes > double(ram)))
+                return usageError("--mib " + *text + ": more than this machine's RAM (" + mibText(ram) + ")");
+            if (bytes < 2 * 8)
+                return usageError("--mib " + *text + ": the working set must hold at least two elements");
+            options.mib = *mib;
+        } else if (isFlag("--repeat")) {
+            const auto text = value("--repeat");
+            if (!text)
+                return usageError("--repeat needs a value: the number of timed runs per case");
+            const auto repeat = parseInteger(*text);
+            if (!repeat || *repeat < 1 || *repeat > kMaxRepeat)
+                return usageError("--repeat " + *text + ": must be a whole number from 1 to " + std::to_string(kMaxRepeat));
+            options.repeat = static_cast<int>(*repeat);
+        } else if (arg.size() > 1 && arg[0] == '-') {
+            return usageError("unknown option '" + arg + "'");
+        } else if (options.file) {
+            return usageError("one script at a time (got '" + *options.file + "' and '" + arg + "')");
+        } else {
+            options.file = arg;
+        }
+    }
+    return std::nullopt;
+}
+
+bool readAll(std::istream& in, std::string& text) {
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    text = buffer.str();
+    return !in.bad();
+}
+
+// ---- output -----------------------------------------------------------------------------------
+
+struct Report {
+    gpu::BackendInfo info;
+    Tensor view;
+    gpu::ScaledLayout workingSet;
+    std::ostream& out;
+    bool json;
+};
+
+std::string commonFields(const Report& r, const std::string& caseName, const Layout& layout, int elementSize,
+                         const std::string& dtype) {
+    return "{\"backend\":" + jsonString(r.info.backend) + ",\"case\":" + jsonString(caseName) +
+           ",\"shape\":" + jsonIntList(layout.sizes) + ",\"stride\":" + jsonIntList(layout.strides) +
+           ",\"storage_offset\":" + std::to_string(layout.storageOffset) + ",\"dtype\":" + jsonString(dtype) +
+           ",\"element_size\":" + std::to_string(elementSize);
+}
+
+void printCaseJson(const Report& r, const gpu::CaseResult& c, const std::string& extra) {
+    r.out << commonFields(r, c.name(), c.layout, c.elementSize, dtypeShortName(r.view.dtype()))
+          << ",\"bytes_moved\":" << c.bytesMoved << ",\"repetitions\":" << c.seconds.size()
+          << ",\"gbps_median\":" << jsonNumber(c.gbpsMedian) << ",\"gbps_best\":" << jsonNumber(c.gbpsBest)
+          << ",\"ms_median\":" << jsonNumber(c.msMedian) << ",\"ms_best\":" << jsonNumber(c.msBest)
+          << ",\"view_shape\":" << jsonIntList(r.view.sizes()) << ",\"view_stride\":" << jsonIntList(r.view.strides())
+          << ",\"device\":" << jsonString(r.info.device) << extra << "}\n";
+}
+
+std::string modelFields(const gpu::LayoutMeasurement& m) {
+    std::string fields;
+    if (m.gpuModel)
+        fields += ",\"sectors_per_request\":" + jsonNumber(m.gpuModel->sectorsPerRequest()) +
+                  ",\"ideal_sectors_per_request\":" + jsonNumber(m.gpuModel->idealSectorsPerRequest()) +
+                  ",\"coalescing_efficiency\":" + jsonNumber(m.gpuModel->efficiency());
+    if (m.cpuModel)
+        fields += ",\"cpu_lines_per_element\":" + jsonNumber(m.cpuModel->linesPerElement()) +
+                  ",\"cpu_ideal_lines_per_element\":" + jsonNumber(m.cpuModel->idealLinesPerElement());
+    return fields;
+}
+
+void printJson(const Report& r, const gpu::LayoutMeasurement& m) {
+    for (const auto& c : m.cases)
+        printCaseJson(r, c, c.kernel == gpu::CopyKernel::ReadThroughLayout ? modelFields(m) : std::string());
+    if (m.backend.theoreticalPeakGBps && !m.cases.empty()) {
+        const double peak = *m.backend.theoreticalPeakGBps;
+        const auto bytes = m.cases.front().bytesMoved;
+        const double ms = peak > 0 ? double(bytes) / (peak * 1e9) * 1e3 : 0.0;
+        const auto& d = *m.backend.cudaDevice;
+        r.out << commonFields(r, "theoretical_peak", m.workingSet.layout, m.workingSet.elementSize,
+                              dtypeShortName(r.view.dtype()))
+              << ",\"bytes_moved\":" << bytes << ",\"repetitions\":0,\"gbps_median\":" << jsonNumber(peak)
+              << ",\"gbps_best\":" << jsonNumber(peak) << ",\"ms_median\":" << jsonNumber(ms)
+              << ",\"ms_best\":" << jsonNumber(ms) << ",\"view_shape\":" << jsonIntList(r.view.sizes())
+              << ",\"view_stride\":" << jsonIntList(r.view.strides()) << ",\"device\":" << jsonString(r.info.device)
+              << ",\"sm_count\":" << d.smCount << ",\"memory_bus_width_bits\":" << d.memoryBusWidthBits
+              << ",\"memory_clock_khz\":" << d.memoryClockKHz << ",\"l2_cache_bytes\":" << d.l2CacheBytes << "}\n";
+    }
+}
+
+void printTable(const Report& r, const gpu::LayoutMeasurement& m) {
+    const auto& ws = m.workingSet;
+    r.out << "backend   " << r.info.backend << ": " << r.info.device << "\n";
+    if (m.backend.cudaDevice) {
+        const auto& d = *m.backend.cudaDevice;
+        r.out << "device    " << d.smCount << " SMs, " << d.memoryBusWidthBits << "-bit bus at "
+              << fixed(d.memoryClockKHz / 1e3, 0) << " MHz, L2 " << mibText(d.l2CacheBytes) << ", peak "
+              << fixed(d.theoreticalPeakGBps(), 1) << " GB/s\n";
+    }
+    r.out << "tensor    shape " << listText(r.view.sizes()) << " stride " << listText(r.view.strides()) << " offset "
+          << r.view.storageOffset() << " " << dtypeShortName(r.view.dtype()) << "\n";
+    r.out << "measured  shape " << listText(ws.layout.sizes) << " stride " << listText(ws.layout.strides)
+          << " offset " << ws.layout.storageOffset << " (" << mibText(ws.logicalBytes()) << " read, storage "
+          << mibText(ws.storageBytes()) << ")\n";
+    if (m.backend.lastLevelCacheBytes > 0) {
+        const double ratio = double(ws.logicalBytes()) / double(m.backend.lastLevelCacheBytes);
+        r.out << "          " << fixed(ratio, 1) << "x the last-level cache (" << mibText(m.backend.lastLevelCacheBytes)
+              << ")" << (ratio < 2.0 ? ": partly cache-resident; use --mib for a larger working set" : "") << "\n";
+    }
+    r.out << "\n";
+    const auto* baseline = m.find(gpu::CopyKernel::Baseline);
+    r.out << std::left << std::setw(22) << "case" << std::right << std::setw(13) << "GB/s median" << std::setw(11)
+          << "GB/s best" << std::setw(12) << "ms median" << std::setw(14) << "vs baseline" << "\n";
+    for (const auto& c : m.cases) {
+        r.out << std::left << std::setw(22) << c.name() << std::right << std::setw(13) << fixed(c.gbpsMedian, 2)
+              << std::setw(11) << fixed(c.gbpsBest, 2) << std::setw(12) << fixed(c.msMedian, 3) << std::setw(14)
+              << (baseline && baseline->gbpsMedian > 0 ? fixed(c.gbpsMedian / baseline->gbpsMedian, 2) + "x" : "-")
+              << "\n";
+    }
+    if (m.backend.theoreticalPeakGBps)
+        r.out << std::left << std::setw(22) << "theoretical_peak" << std::right << std::setw(13)
+              << fixed(*m.backend.theoreticalPeakGBps, 2) << "\n";
+    r.out << "\n(GB/s = (bytes read + bytes written) / time, GB = 1e9; " << m.cases.front().seconds.size()
+          << " timed runs per case after a warm-up run)\n";
+    if (m.gpuModel)
+        r.out << "model     GPU: " << fixed(m.gpuModel->sectorsPerRequest(), 2) << " sectors per warp request (ideal "
+              << fixed(m.gpuModel->idealSectorsPerRequest(), 2) << ", efficiency "
+              << fixed(100.0 * m.gpuModel->efficiency(), 1) << "%)\n";
+    if (m.cpuModel)
+        r.out << "          CPU: " << fixed(m.cpuModel->linesPerElement(), 4) << " 64-byte lines per element (ideal "
+              << fixed(m.cpuModel->idealLinesPerElement(), 4) << ")\n";
+}
+
+void printTransfers(const Report& r, const std::vector<gpu::TransferResult>& results) {
+    if (!r.json)
+        r.out << "\n" << std::left << std::setw(16) << "transfer" << std::right << std::setw(14) << "bytes"
+              << std::setw(13) << "GB/s median" << std::setw(11) << "GB/s best" << "\n";
+    for (const auto& t : results) {
+        const std::string name = gpu::transferName(t.direction, t.pinned);
+        if (r.json) {
+            r.out << "{\"backend\":" << jsonString(r.info.backend) << ",\"case\":" << jsonString(name)
+                  << ",\"shape\":[" << t.bytes << "],\"stride\":[1],\"storage_offset\":0,\"dtype\":\"uint8\""
+                  << ",\"element_size\":1,\"bytes_moved\":" << t.bytes << ",\"repetitions\":" << t.repetitions
+                  << ",\"gbps_median\":" << jsonNumber(t.gbpsMedian) << ",\"gbps_best\":" << jsonNumber(t.gbpsBest)
+                  << ",\"ms_median\":" << jsonNumber(t.msMedian) << ",\"ms_best\":" << jsonNumber(t.msBest)
+                  << ",\"device\":" << jsonString(r.info.device) << "}\n";
+        } else {
+            r.out << std::left << std::setw(16) << name << std::right << std::setw(14) << t.bytes << std::setw(13)
+                  << fixed(t.gbpsMedian, 2) << std::setw(11) << fixed(t.gbpsBest, 2) << "\n";
+        }
+    }
+}
+
+} // namespace
+
+int runBenchCommand(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
+    Options options;
+    if (const auto status = parseOptions(args, options, out, err))
+        return *status;
+
+    // ---- the script ----
+    std::string source;
+    std::string label = "<stdin>";
+    if (!options.file || *options.file == "-") {
+        if (!readAll(in, source)) {
+            err << "stridescope bench: cannot read standard input\n";
+            return 2;
+        }
+    } else {
+        label = *options.file;
+        std::error_code ec;
+        if (std::filesystem::is_directory(*options.file, ec)) {
+            err << "stridescope bench: cannot read '" << *options.file << "': Is a directory\n";
+            return 2;
+        }
+        std::ifstream stream(*options.file, std::ios::binary);
+        if (!stream) {
+            err << "stridescope bench: cannot read '" << *options.file << "': " << std::strerror(errno) << "\n";
+            return 2;
+        }
+        if (!readAll(stream, source)) {
+            err << "stridescope bench: cannot read '" << *options.file << "'\n";
+            return 2;
+        }
+    }
+
+    script::Workspace workspace;
+    script::Interpreter interpreter(workspace);
+    std::optional<Tensor> last;
+    bool failed = false;
+    interpreter.run(source, [&](const script::StatementOutcome& outcome) {
+        if (outcome.error) {
+            err << "Traceback (most recent call last):\n  File \"" << label << "\", line " << outcome.line << "\n"
+                << errorKindName(outcome.error->kind()) << ": " << outcome.error->message() << "\n";
+            failed = true;
+            return false;
+        }
+        for (const auto& result : outcome.results)
+            if (result.tensor)
+                last = *result.tensor;
+        return true;
+    });
+    if (failed)
+        return 1;
+    if (!last) {
+        err << "stridescope bench: the script produces no tensor; nothing to measure\n";
+        return 1;
+    }
+
+    // ---- the backend ----
+    auto selection = gpu::selectBackend(options.backend);
+    gpu::BandwidthBackend& backend = *selection.backend;
+    if (!backend.isAvailable()) {
+        err << "stridescope bench: " << backend.name() << " backend unavailable: " << backend.unavailableReason()
+            << "\n";
+        return 1;
+    }
+    if (!selection.note.empty())
+        err << "stridescope bench: " << selection.note << "\n";
+
+    try {
+        const bool onGpu = backend.name() == "cuda";
+        const std::int64_t target =
+            options.mib ? static_cast<std::int64_t>(std::llround(*options.mib * double(gpu::kMiB)))
+                        : (onGpu ? gpu::kDefaultGpuWorkingSetBytes : gpu::kDefaultCpuWorkingSetBytes);
+        const gpu::ScaledLayout workingSet = gpu::scaleToWorkingSet(last->layout(), last->elementSize(), target);
+        gpu::MeasureOptions measure;
+        measure.repetitions = options.repeat;
+        const auto measurement =
+            gpu::measureLayout(backend, workingSet, measure, gpu::defaultKernels(workingSet.layout), true);
+        const Report report{measurement.backend, *last, workingSet, out, options.json};
+        if (options.json)
+            printJson(report, measurement);
+        else
+            printTable(report, measurement);
+        if (options.transfers) {
+            if (backend.measuresTransfers())
+                printTransfers(report, backend.measureTransfers(gpu::defaultTransferSizes(), options.repeat, {}));
+            else
+                err << "stridescope bench: --transfers: host-device copies need a CUDA device; none measured\n";
+        }
+    } catch (const std::exception& e) {
+        err << "stridescope bench: " << e.what() << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace stridescope::app

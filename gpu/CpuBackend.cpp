@@ -1,0 +1,172 @@
+#include "gpu/CpuBackend.h"
+
+#include "gpu/CopyPlan.h"
+#include "gpu/CpuCopyKernels.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <new>
+#include <sstream>
+#include <stdexcept>
+
+namespace stridescope::gpu {
+
+namespace {
+
+// Huge-page aligned, so that transparent huge pages can back the buffers and TLB misses do not
+// blur the figures.
+constexpr std::size_t kBufferAlignment = std::size_t(2) << 20;
+
+struct AlignedFree {
+    void operator()(void* p) const { std::free(p); }
+};
+using Buffer = std::unique_ptr<void, AlignedFree>;
+
+Buffer allocateBuffer(std::int64_t bytes) {
+    const auto size = (static_cast<std::size_t>(std::max<std::int64_t>(bytes, 1)) + kBufferAlignment - 1) /
+                      kBufferAlignment * kBufferAlignment;
+    void* p = std::aligned_alloc(kBufferAlignment, size);
+    if (!p)
+        throw std::bad_alloc();
+    return Buffer(p);
+}
+
+std::string mibText(std::int64_t bytes) {
+    std::ostringstream out;
+    out.setf(std::ios::fixed);
+    out.precision(1);
+    out << static_cast<double>(bytes) / double(1 << 20) << " MiB";
+    return out.str();
+}
+
+class CpuPreparedCopy final : public PreparedCopy {
+public:
+    CpuPreparedCopy(std::shared_ptr<CpuThreadPool> pool, const CopyProblem& problem, std::span<const std::uint8_t> source)
+        : m_pool(std::move(pool)), m_problem(problem), m_collapsed(collapseLayout(problem.layout)),
+          m_tiles(planTiled(problem.layout)), m_source(allocateBuffer(problem.sourceBytes())),
+          m_destination(allocateBuffer(problem.destinationBytes())) {
+        // Touch every page now, on the threads that will use them, so that no timed run pays
+        // for page faults.
+        cpu::parallelFill(*m_pool, m_source.get(), problem.sourceBytes(), 0x5a);
+        cpu::parallelFill(*m_pool, m_destination.get(), problem.destinationBytes(), 0);
+        if (!source.empty()) {
+            if (static_cast<std::int64_t>(source.size()) > problem.sourceBytes())
+                throw std::invalid_argument("source bytes exceed the problem's storage");
+            std::memcpy(m_source.get(), source.data(), source.size());
+        }
+    }
+
+    double run(CopyKernel kernel) override {
+        const void* src = m_source.get();
+        void* dst = m_destination.get();
+        const auto bytes = m_problem.destinationBytes();
+        const auto start = std::chrono::steady_clock::now();
+        switch (kernel) {
+        case CopyKernel::ReadThroughLayout:
+            cpu::readThroughLayout(*m_pool, src, dst, m_collapsed, m_problem.elementSize);
+            break;
+        case CopyKernel::Tiled:
+            if (!m_tiles)
+                throw std::invalid_argument("the tiled kernel needs a layout whose last dim is strided in the input");
+            cpu::tiledCopy(*m_pool, src, dst, *m_tiles, m_problem.elementSize);
+            break;
+        case CopyKernel::Baseline:
+            cpu::parallelCopy(*m_pool, src, dst, bytes);
+            break;
+        case CopyKernel::Memcpy:
+            std::memcpy(dst, src, static_cast<std::size_t>(bytes));
+            break;
+        }
+        const auto stop = std::chrono::steady_clock::now();
+        return std::chrono::duration<double>(stop - start).count();
+    }
+
+    std::vector<std::uint8_t> destination() const override {
+        const auto* p = static_cast<const std::uint8_t*>(m_destination.get());
+        return {p, p + m_problem.destinationBytes()};
+    }
+
+private:
+    std::shared_ptr<CpuThreadPool> m_pool;
+    CopyProblem m_problem;
+    CollapsedLayout m_collapsed;
+    std::optional<TilePlan> m_tiles;
+    Buffer m_source;
+    Buffer m_destination;
+};
+
+} // namespace
+
+std::string cpuModelName() {
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(cpuinfo, line)) {
+        if (line.rfind("model name", 0) == 0) {
+            const auto colon = line.find(':');
+            if (colon != std::string::npos) {
+                auto name = line.substr(colon + 1);
+                const auto first = name.find_first_not_of(" \t");
+                return first == std::string::npos ? "unknown CPU" : name.substr(first);
+            }
+        }
+    }
+    return "unknown CPU";
+}
+
+std::int64_t physicalMemoryBytes() {
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long pageSize = sysconf(_SC_PAGESIZE);
+    return pages > 0 && pageSize > 0 ? std::int64_t(pages) * pageSize : 0;
+}
+
+std::int64_t availableMemoryBytes() {
+    std::ifstream meminfo("/proc/meminfo");
+    std::string key;
+    std::int64_t kib = 0;
+    std::string unit;
+    while (meminfo >> key >> kib >> unit)
+        if (key == "MemAvailable:")
+            return kib * 1024;
+    const long pages = sysconf(_SC_AVPHYS_PAGES);
+    const long pageSize = sysconf(_SC_PAGESIZE);
+    return pages > 0 && pageSize > 0 ? std::int64_t(pages) * pageSize : 0;
+}
+
+CpuBackend::CpuBackend(int threads) : m_pool(std::make_shared<CpuThreadPool>(threads)) {}
+
+CpuBackend::~CpuBackend() = default;
+
+BackendInfo CpuBackend::info() const {
+    BackendInfo info;
+    info.backend = name();
+    info.parallelism = m_pool->size();
+    info.device = cpuModelName() + " (" + std::to_string(info.parallelism) +
+                  (info.parallelism == 1 ? " thread)" : " threads)");
+    info.memoryBytes = physicalMemoryBytes();
+    const long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
+    const long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+    info.lastLevelCacheBytes = l3 > 0 ? l3 : (l2 > 0 ? l2 : 0);
+    return info;
+}
+
+std::int64_t CpuBackend::memoryLimitBytes() const {
+    // Leave a quarter of what is free to the rest of the machine.
+    return availableMemoryBytes() / 4 * 3;
+}
+
+std::unique_ptr<PreparedCopy> CpuBackend::prepare(const CopyProblem& problem, std::span<const std::uint8_t> source) {
+    if (problem.elementSize != 1 && problem.elementSize != 2 && problem.elementSize != 4 && problem.elementSize != 8)
+        throw std::invalid_argument("element size must be 1, 2, 4 or 8 bytes");
+    const std::int64_t needed = problem.sourceBytes() + problem.destinationBytes();
+    const std::int64_t limit = memoryLimitBytes();
+    if (needed > limit)
+        throw std::runtime_error("the working set needs " + mibText(needed) + " of RAM but only " + mibText(limit) +
+                                 " can be used now; choose a smaller working set");
+    return std::make_unique<CpuPreparedCopy>(m_pool, problem, source);
+}
+
+} // namespace stridescope::gpu

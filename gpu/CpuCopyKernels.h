@@ -1,0 +1,25 @@
+#pragma once
+// The CPU backend's kernels on raw buffers, split over a CpuThreadPool. Elements are moved as
+// 1-, 2-, 4- or 8-byte words (a copy never looks at values, so the dtype is only its size).
+#include "gpu/CopyPlan.h"
+#include "gpu/CpuThreadPool.h"
+
+#include <cstdint>
+
+namespace stridescope::gpu::cpu {
+
+// dst[i] = src[storage index of logical element i] for every i in row-major order. `src` is the
+// storage's first element; `dst` holds numel elements.
+void readThroughLayout(CpuThreadPool& pool, const void* src, void* dst, const CollapsedLayout& layout, int elementSize);
+
+// The same result, transposing tile by tile (plan from planTiled()).
+void tiledCopy(CpuThreadPool& pool, const void* src, void* dst, const TilePlan& plan, int elementSize);
+
+// Contiguous bytes to contiguous bytes, one range per thread.
+void parallelCopy(CpuThreadPool& pool, const void* src, void* dst, std::int64_t bytes);
+
+// Writes `value` to every byte, one range per thread: fills a buffer and faults its pages in on
+// the threads that will use them.
+void parallelFill(CpuThreadPool& pool, void* dst, std::int64_t bytes, unsigned char value);
+
+} // namespace stridescope::gpu::cpu

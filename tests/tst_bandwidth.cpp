@@ -1,0 +1,821 @@
+// The bandwidth backends and the method (gpu/): the kernels copy exactly the bytes core's
+// contiguous() produces, for every dtype and many layouts (ranks 0-8, stride 0, offsets, steps,
+// overlaps); the GPU index arithmetic against the plain formula; the scaling of a view into a
+// working set keeps the dim order, the gaps and the stride-0 dims; the method's statistics.
+// CUDA rows skip, saying why, where there is no device. Working sets here are tiny (KiBs).
+#include "app/commands/BenchCommand.h"
+#include "core/Analysis.h"
+#include "core/DType.h"
+#include "core/Ops.h"
+#include "gpu/BackendFactory.h"
+#include "gpu/BandwidthMethod.h"
+#include "gpu/CopyPlan.h"
+#include "gpu/CpuBackend.h"
+#include "gpu/CudaBackend.h"
+#include "gpu/CudaDeviceInfo.h"
+#include "gpu/StridedIndexer.h"
+#include "gpu/WorkingSet.h"
+#include "stridescope_config.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <numeric>
+#include <random>
+#include <sstream>
+
+using namespace stridescope;
+using namespace stridescope::gpu;
+
+namespace {
+
+using MakeView = std::function<Tensor(DType)>;
+
+Scalar N(std::int64_t v) { return Scalar::fromInt(v); }
+
+// Distinct values in every dtype where the dtype can hold them (1-byte types wrap), so a wrong
+// source element shows as a wrong byte.
+Tensor base(DType dtype, const Shape& shape) {
+    std::int64_t n = 1;
+    for (auto s : shape)
+        n *= s;
+    const Tensor flat = ops::to(ops::arange(N(1), N(n + 1), N(1), DType::Int64), dtype);
+    return ops::view(flat, shape);
+}
+
+// The storage's bytes as a backend's source buffer: each element encoded in its dtype.
+void encode(const Scalar& value, DType dtype, unsigned char* out) {
+    const Scalar v = castScalar(value, dtype);
+    auto put = [out](auto typed) { std::memcpy(out, &typed, sizeof typed); };
+    switch (dtype) {
+    case DType::Bool:
+    case DType::UInt8:
+        put(static_cast<std::uint8_t>(v.intValue));
+        break;
+    case DType::Int8:
+        put(static_cast<std::int8_t>(v.intValue));
+        break;
+    case DType::Int16:
+        put(static_cast<std::int16_t>(v.intValue));
+        break;
+    case DType::Int32:
+        put(static_cast<std::int32_t>(v.intValue));
+        break;
+    case DType::Int64:
+        put(v.intValue);
+        break;
+    case DType::Float16:
+        put(floatToHalfBits(static_cast<float>(v.floatValue)));
+        break;
+    case DType::BFloat16:
+        put(floatToBFloat16Bits(static_cast<float>(v.floatValue)));
+        break;
+    case DType::Float32:
+        put(static_cast<float>(v.floatValue));
+        break;
+    case DType::Float64:
+        put(v.floatValue);
+        break;
+    }
+}
+
+std::vector<std::uint8_t> storageBytes(const Tensor& t) {
+    const auto& storage = *t.storage();
+    const int size = itemSize(t.dtype());
+    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(storage.elementCount() * size));
+    for (std::int64_t i = 0; i < storage.elementCount(); ++i)
+        encode(storage.load(t.dtype(), i), t.dtype(), bytes.data() + i * size);
+    return bytes;
+}
+
+std::vector<std::uint8_t> contiguousBytes(const Tensor& t) {
+    const Tensor c = ops::contiguous(t);
+    const int size = itemSize(t.dtype());
+    const auto values = c.values();
+    std::vector<std::uint8_t> bytes(values.size() * static_cast<std::size_t>(size));
+    for (std::size_t i = 0; i < values.size(); ++i)
+        encode(values[i], t.dtype(), bytes.data() + i * static_cast<std::size_t>(size));
+    return bytes;
+}
+
+const std::vector<DType> kAllDTypes{DType::Bool,    DType::UInt8,    DType::Int8,    DType::Int16,   DType::Int32,
+                                    DType::Int64,   DType::Float16,  DType::BFloat16, DType::Float32, DType::Float64};
+
+struct ViewCase {
+    const char* name;
+    MakeView make;
+};
+
+// Layouts covering what the kernels must get right. Each is built through core's ops, so the
+// layouts are the ones PyTorch produces.
+std::vector<ViewCase> viewCases() {
+    return {
+        {"rank 0 (select down to a scalar)", [](DType d) { return ops::select(base(d, {5}), 0, 3); }},
+        {"rank 1 contiguous", [](DType d) { return base(d, {37}); }},
+        {"rank 1 step 3 with offset", [](DType d) { return ops::slice(base(d, {40}), 0, 2, std::nullopt, 3); }},
+        {"rank 1 expanded scalar (stride 0)", [](DType d) { return ops::expand(ops::view(base(d, {1}), {1}), {33}); }},
+        {"rank 2 transpose", [](DType d) { return ops::t(base(d, {19, 23})); }},
+        {"rank 2 transpose, tiles end mid-row", [](DType d) { return ops::t(base(d, {70, 130})); }},
+        {"rank 2 narrow both dims (offset, gap)", [](DType d) { return ops::narrow(ops::narrow(base(d, {9, 12}), 0, 2, 5), 1, 3, 7); }},
+        {"rank 2 broadcast row (stride 0 outer)", [](DType d) { return ops::expand(base(d, {1, 17}), {5, 17}); }},
+        {"rank 2 broadcast column (stride 0 inner)", [](DType d) { return ops::expand(base(d, {6, 1}), {6, 45}); }},
+        {"rank 2 transposed narrow (gap in the tile dim)", [](DType d) { return ops::t(ops::narrow(base(d, {40, 50}), 1, 5, 33)); }},
+        {"rank 2 diagonal as a view", [](DType d) { return ops::diagonal(base(d, {8, 8}), 1, 0, 1); }},
+        {"rank 2 unfold (overlapping windows)", [](DType d) { return ops::unfold(base(d, {30}), 0, 7, 3); }},
+        {"rank 2 as_strided with overlap", [](DType d) { return ops::asStrided(base(d, {64}), {6, 9}, {5, 2}, 3); }},
+        {"rank 3 permute (2, 0, 1)", [](DType d) { return ops::permute(base(d, {5, 6, 7}), {2, 0, 1}); }},
+        {"rank 3 permute (1, 2, 0) with steps", [](DType d) {
+             return ops::permute(ops::slice(base(d, {9, 8, 10}), 2, 1, std::nullopt, 2), {1, 2, 0});
+         }},
+        {"rank 4 NCHW to NHWC", [](DType d) { return ops::permute(base(d, {2, 3, 5, 7}), {0, 2, 3, 1}); }},
+        {"rank 4 NHWC view of channels_last", [](DType d) {
+             return ops::permute(ops::contiguous(ops::permute(base(d, {2, 3, 4, 5}), {0, 2, 3, 1})), {0, 3, 1, 2});
+         }},
+        {"rank 4 expand middle dims", [](DType d) { return ops::expand(base(d, {3, 1, 1, 4}), {3, 2, 5, 4}); }},
+        {"rank 5 permute with a size-1 dim", [](DType d) { return ops::permute(base(d, {2, 1, 3, 4, 5}), {4, 1, 0, 3, 2}); }},
+        {"rank 6 permute and select", [](DType d) {
+             return ops::select(ops::permute(base(d, {2, 3, 2, 3, 2, 3, 2}), {6, 5, 4, 3, 2, 1, 0}), 3, 1);
+         }},
+        {"rank 8 permute", [](DType d) {
+             return ops::permute(base(d, {2, 2, 2, 2, 2, 2, 2, 3}), {7, 0, 6, 1, 5, 2, 4, 3});
+         }},
+        {"rank 8 narrowed and expanded", [](DType d) {
+             const Tensor x = ops::narrow(base(d, {3, 2, 2, 1, 2, 2, 2, 4}), 7, 1, 2);
+             return ops::expand(x, {3, 2, 2, 3, 2, 2, 2, 2});
+         }},
+        {"empty view", [](DType d) { return ops::narrow(base(d, {4, 5}), 1, 2, 0); }},
+    };
+}
+
+void addKernelRows() {
+    QTest::addColumn<MakeView>("make");
+    QTest::addColumn<DType>("dtype");
+    for (const auto& c : viewCases())
+        for (auto dtype : kAllDTypes)
+            QTest::addRow("%s, %s", c.name, dtypeShortName(dtype).c_str()) << c.make << dtype;
+}
+
+// Runs every applicable kernel of `backend` on the view and compares with contiguous().
+void checkKernels(BandwidthBackend& backend, const Tensor& view) {
+    const auto source = storageBytes(view);
+    const auto expected = contiguousBytes(view);
+    CopyProblem problem{view.layout(), view.elementSize(), view.storage()->elementCount()};
+    auto prepared = backend.prepare(problem, source);
+    std::vector<CopyKernel> kernels{CopyKernel::ReadThroughLayout};
+    if (tiledApplies(view.layout()))
+        kernels.push_back(CopyKernel::Tiled);
+    for (auto kernel : kernels) {
+        // Fresh destination contents each time, so a kernel that writes nothing cannot pass on
+        // the previous kernel's output.
+        auto fresh = backend.prepare(problem, source);
+        fresh->run(kernel);
+        const auto got = fresh->destination();
+        QVERIFY2(got == expected, qPrintable(QStringLiteral("%1 kernel differs from contiguous()")
+                                                 .arg(QString::fromStdString(caseName(kernel)))));
+    }
+    if (view.numel() > 0) {
+        // The baseline copies the first numel elements of the source buffer verbatim (past the
+        // storage's end, for a broadcast, the buffer holds the backend's fill pattern).
+        prepared->run(CopyKernel::Baseline);
+        const auto baseline = prepared->destination();
+        const auto common = static_cast<std::ptrdiff_t>(std::min(baseline.size(), source.size()));
+        QVERIFY(std::equal(baseline.begin(), baseline.begin() + common, source.begin()));
+    }
+}
+
+std::string reasonCudaIsUnavailable() {
+    auto cuda = makeCudaBackend();
+    return cuda->isAvailable() ? std::string() : cuda->unavailableReason();
+}
+
+QString describe(const Shape& s) {
+    QStringList parts;
+    for (auto v : s)
+        parts << QString::number(v);
+    return QLatin1Char('(') + parts.join(QStringLiteral(", ")) + QLatin1Char(')');
+}
+
+// Dims of size > 1 and non-zero stride, ordered by |stride| (ties: later dim first).
+std::vector<std::int64_t> strideOrder(const Layout& l) {
+    std::vector<std::int64_t> order;
+    for (std::int64_t d = 0; d < l.dim(); ++d)
+        if (l.sizes[d] > 1 && l.strides[d] != 0)
+            order.push_back(d);
+    std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) {
+        const auto sa = std::llabs(l.strides[a]), sb = std::llabs(l.strides[b]);
+        return sa != sb ? sa < sb : a > b;
+    });
+    return order;
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(MakeView)
+Q_DECLARE_METATYPE(stridescope::DType)
+Q_DECLARE_METATYPE(stridescope::Layout)
+
+class TestBandwidth : public QObject {
+    Q_OBJECT
+
+private slots:
+    void cpuKernelsEqualContiguous_data() { addKernelRows(); }
+    void cpuKernelsEqualContiguous();
+    void cpuKernelsWithAnyThreadCount_data();
+    void cpuKernelsWithAnyThreadCount();
+    void largeCopiesTakeTheStreamingPaths_data();
+    void largeCopiesTakeTheStreamingPaths();
+    void fastDivmodIsExact();
+    void stridedIndexerMatchesLayout();
+    void collapseKeepsAddresses();
+    void tilePlan_data();
+    void tilePlan();
+    void scalingKeepsOrderGapsAndBroadcast_data();
+    void scalingKeepsOrderGapsAndBroadcast();
+    void scalingExactForDenseLayouts();
+    void scalingRefusesWhatCannotBeScaled_data();
+    void scalingRefusesWhatCannotBeScaled();
+    void summaryMedianAndBest();
+    void measureLayoutOnCpu();
+    void measureIsInterruptible();
+    void cpuRefusesWhatDoesNotFit();
+    void backendSelection();
+    void cudaAvailabilityIsExplained();
+    void cudaKernelsEqualContiguous_data();
+    void cudaKernelsEqualContiguous();
+    void cudaDeviceDescription();
+    void cudaMeasuresTransfersAndLayouts();
+    void cudaRefusesWhatDoesNotFit();
+    void benchCommandRefuses_data();
+    void benchCommandRefuses();
+    void benchCommandJson();
+    void benchCommandTable();
+};
+
+void TestBandwidth::cpuKernelsEqualContiguous() {
+    QFETCH(MakeView, make);
+    QFETCH(DType, dtype);
+    static CpuBackend backend(2);
+    checkKernels(backend, make(dtype));
+}
+
+void TestBandwidth::cpuKernelsWithAnyThreadCount_data() {
+    QTest::addColumn<int>("threads");
+    for (int threads : {1, 3, 7})
+        QTest::addRow("%d threads", threads) << threads;
+}
+
+void TestBandwidth::cpuKernelsWithAnyThreadCount() {
+    // Ranges split mid-row and mid-tile in different places for each team size.
+    QFETCH(int, threads);
+    CpuBackend backend(threads);
+    for (const auto& c : viewCases())
+        checkKernels(backend, c.make(DType::Int32));
+}
+
+void TestBandwidth::largeCopiesTakeTheStreamingPaths_data() {
+    // Destinations of 8 MiB and more take the streaming stores and, for 4- and 8-byte elements,
+    // the register transposes; sizes that break 16-byte alignment fall back to ordinary stores
+    // per tile. Checked against the storage index of every element (raw buffers: core keeps
+    // values only up to 4 Mi elements).
+    QTest::addColumn<Layout>("layout");
+    QTest::addColumn<int>("elementSize");
+    QTest::newRow("fp32 transpose 2048 x 1100 (aligned rows)") << Layout{{1100, 2048}, {1, 1100}, 0} << 4;
+    QTest::newRow("fp32 transpose 2049 x 1101 (unaligned rows)") << Layout{{1101, 2049}, {1, 1101}, 3} << 4;
+    QTest::newRow("fp64 transpose 1024 x 1030") << Layout{{1030, 1024}, {1, 1030}, 0} << 8;
+    QTest::newRow("fp16 transpose 2048 x 2100 (scalar tiles)") << Layout{{2100, 2048}, {1, 2100}, 0} << 2;
+    QTest::newRow("fp32 NCHW to NHWC 4 x 35 x 130 x 130") << Layout{{4, 130, 130, 35}, {591500, 130, 1, 16900}, 0} << 4;
+    QTest::newRow("int8 contiguous, odd byte count") << Layout{{(9 << 20) + 13}, {1}, 0} << 1;
+}
+
+void TestBandwidth::largeCopiesTakeTheStreamingPaths() {
+    QFETCH(Layout, layout);
+    QFETCH(int, elementSize);
+    const auto storage = *requiredStorageElements(layout);
+    QVERIFY(layout.numel() * elementSize >= 8 << 20);
+    // Element i of the storage holds i (truncated to the element size).
+    std::vector<std::uint8_t> source(static_cast<std::size_t>(storage * elementSize));
+    for (std::int64_t i = 0; i < storage; ++i)
+        std::memcpy(source.data() + i * elementSize, &i, static_cast<std::size_t>(elementSize));
+    const auto addresses = logicalToStorage(layout);
+    CpuBackend backend(2);
+    auto prepared = backend.prepare(CopyProblem{layout, elementSize, storage}, source);
+    std::vector<CopyKernel> kernels{CopyKernel::ReadThroughLayout, CopyKernel::Baseline};
+    if (tiledApplies(layout))
+        kernels.push_back(CopyKernel::Tiled);
+    for (auto kernel : kernels) {
+        prepared->run(kernel);
+        const auto out = prepared->destination();
+        for (std::size_t i = 0; i < addresses.size(); ++i) {
+            const std::int64_t from = kernel == CopyKernel::Baseline ? std::int64_t(i) : addresses[i];
+            if (std::memcmp(out.data() + i * elementSize, source.data() + from * elementSize,
+                            static_cast<std::size_t>(elementSize)) != 0)
+                QFAIL(qPrintable(QStringLiteral("%1: element %2 differs").arg(QString::fromStdString(caseName(kernel))).arg(i)));
+        }
+    }
+}
+
+void TestBandwidth::fastDivmodIsExact() {
+    std::mt19937 rng(7);
+    std::vector<std::uint32_t> divisors;
+    for (std::uint32_t d = 1; d <= 1100; ++d)
+        divisors.push_back(d);
+    for (int i = 0; i < 300; ++i)
+        divisors.push_back(1 + rng() % 0x7fffffffu);
+    divisors.push_back(0x7fffffffu);
+    divisors.push_back(0x40000000u);
+    divisors.push_back(0x40000001u);
+    for (auto d : divisors) {
+        const FastDivmod divider(d);
+        std::vector<std::uint32_t> numerators{0, 1, d - 1, d, d + 1, 0x7fffffffu, 0x7ffffffeu};
+        for (int i = 0; i < 200; ++i)
+            numerators.push_back(rng() % 0x80000000u);
+        for (auto n : numerators) {
+            if (n >= 0x80000000u)
+                continue;
+            if (divider.divide(n) != n / d)
+                QFAIL(qPrintable(QStringLiteral("%1 / %2").arg(n).arg(d)));
+        }
+    }
+}
+
+void TestBandwidth::stridedIndexerMatchesLayout() {
+    for (const auto& c : viewCases()) {
+        const Tensor view = c.make(DType::Float32);
+        if (view.numel() == 0)
+            continue;
+        const auto collapsed = collapseLayout(view.layout());
+        const auto narrow = makeStridedIndexer(collapsed);
+        const auto wide = makeWideStridedIndexer(collapsed);
+        const auto expected = logicalToStorage(view.layout());
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            QCOMPARE(narrow.storageIndex(static_cast<std::uint32_t>(i)), expected[i]);
+            QCOMPARE(wide.storageIndex(static_cast<std::int64_t>(i)), expected[i]);
+        }
+    }
+}
+
+void TestBandwidth::collapseKeepsAddresses() {
+    for (const auto& c : viewCases()) {
+        const Tensor view = c.make(DType::Int16);
+        const auto collapsed = collapseLayout(view.layout());
+        QCOMPARE(collapsed.numel(), view.numel());
+        if (view.numel() == 0)
+            continue;
+        const Layout asLayout{collapsed.sizes, collapsed.strides, collapsed.storageOffset};
+        QCOMPARE(logicalToStorage(asLayout), logicalToStorage(view.layout()));
+    }
+    // A contiguous view collapses to one dim, a transpose stays two.
+    QCOMPARE(collapseLayout(Layout{{2, 3, 4}, {12, 4, 1}, 5}).sizes, Shape({24}));
+    QCOMPARE(collapseLayout(Layout{{4, 3}, {1, 4}, 0}).sizes, Shape({4, 3}));
+}
+
+void TestBandwidth::tilePlan_data() {
+    QTest::addColumn<Layout>("layout");
+    QTest::addColumn<bool>("applies");
+    QTest::addColumn<int>("inputFast");
+    QTest::newRow("2-D transpose") << Layout{{6, 4}, {1, 6}, 0} << true << 0;
+    QTest::newRow("contiguous") << Layout{{6, 4}, {4, 1}, 0} << false << -1;
+    QTest::newRow("row step (last dim strided, nothing faster)") << Layout{{6, 4}, {16, 2}, 0} << false << -1;
+    QTest::newRow("broadcast last dim") << Layout{{6, 4}, {1, 0}, 0} << false << -1;
+    QTest::newRow("NCHW to NHWC: (H·W) fast, C last") << Layout{{2, 5, 7, 3}, {105, 7, 1, 35}, 0} << true << 1;
+    QTest::newRow("transposed 3-D, batch outer") << Layout{{3, 5, 4}, {20, 1, 5}, 0} << true << 1;
+    QTest::newRow("vector") << Layout{{9}, {3}, 0} << false << -1;
+}
+
+void TestBandwidth::tilePlan() {
+    QFETCH(Layout, layout);
+    QFETCH(bool, applies);
+    QFETCH(int, inputFast);
+    const auto plan = planTiled(layout);
+    QCOMPARE(plan.has_value(), applies);
+    if (plan) {
+        QCOMPARE(plan->inputFastDim, inputFast);
+        QCOMPARE(plan->outputFastDim, plan->dims.rank() - 1);
+    }
+}
+
+void TestBandwidth::scalingKeepsOrderGapsAndBroadcast_data() {
+    QTest::addColumn<Layout>("view");
+    QTest::addColumn<int>("elementSize");
+    QTest::addColumn<qint64>("target");
+    const qint64 mib = kMiB;
+    QTest::newRow("transpose 4x6 fp32 to 1 MiB") << Layout{{6, 4}, {1, 6}, 0} << 4 << mib;
+    QTest::newRow("narrow 5 of 8 columns, offset 2") << Layout{{3, 5}, {8, 1}, 2} << 4 << mib;
+    QTest::newRow("step 2 in a row") << Layout{{4, 3}, {6, 2}, 0} << 2 << mib;
+    QTest::newRow("broadcast row") << Layout{{5, 7}, {0, 1}, 0} << 8 << mib;
+    QTest::newRow("broadcast column") << Layout{{5, 7}, {1, 0}, 0} << 4 << mib;
+    QTest::newRow("NHWC view of NCHW") << Layout{{2, 4, 4, 3}, {48, 4, 1, 16}, 0} << 4 << 4 * mib;
+    QTest::newRow("unfold windows overlap") << Layout{{8, 7}, {3, 1}, 0} << 4 << mib;
+    QTest::newRow("select leaves an offset") << Layout{{4, 6}, {1, 4}, 48} << 1 << mib;
+    QTest::newRow("size-1 dims stay 1") << Layout{{1, 6, 1, 4}, {24, 1, 99, 6}, 0} << 4 << mib;
+    QTest::newRow("rank 8 permute") << Layout{{2, 2, 2, 2, 2, 2, 2, 3}, {1, 192, 2, 96, 4, 48, 8, 16}, 0} << 4 << 2 * mib;
+    QTest::newRow("bigger than the target shrinks") << Layout{{4096, 4096}, {1, 4096}, 0} << 4 << mib;
+}
+
+void TestBandwidth::scalingKeepsOrderGapsAndBroadcast() {
+    QFETCH(Layout, view);
+    QFETCH(int, elementSize);
+    QFETCH(qint64, target);
+    const ScaledLayout s = scaleToWorkingSet(view, elementSize, target);
+    const Layout& l = s.layout;
+    const QString context = describe(l.sizes) + QStringLiteral(" strides ") + describe(l.strides);
+
+    // Within 10% of the target (rounding of a few small sizes), and well-formed.
+    const double ratio = double(s.logicalBytes()) / double(target);
+    QVERIFY2(ratio > 0.9 && ratio < 1.1, qPrintable(context));
+    const auto needed = requiredStorageElements(l);
+    QVERIFY(needed.has_value());
+    QVERIFY2(*needed <= s.storageElements, qPrintable(context));
+    QVERIFY(extentOf(l)->lowest >= 0);
+
+    // Same dims; size-1 stays 1, stride-0 stays 0, every other size grows or shrinks alike.
+    QCOMPARE(l.dim(), view.dim());
+    for (std::int64_t d = 0; d < view.dim(); ++d) {
+        if (view.sizes[d] == 1)
+            QCOMPARE(l.sizes[d], std::int64_t(1));
+        if (view.strides[d] == 0)
+            QCOMPARE(l.strides[d], std::int64_t(0));
+        else if (view.sizes[d] > 1)
+            QVERIFY(l.strides[d] != 0);
+        if (view.sizes[d] > 1) {
+            const double grow = double(l.sizes[d]) / double(view.sizes[d]);
+            QVERIFY2(std::abs(grow / s.factor - 1.0) < 0.2 || l.sizes[d] == 2, qPrintable(context));
+        }
+    }
+    // Same order by stride, the innermost stride (a step) kept.
+    const auto before = strideOrder(view);
+    QCOMPARE(strideOrder(l), before);
+    if (!before.empty())
+        QCOMPARE(l.strides[before.front()], view.strides[before.front()]);
+    // Gap ratios kept: each stride over the extent of the dim before it in that order.
+    for (std::size_t k = 1; k < before.size(); ++k) {
+        const auto d = before[k], p = before[k - 1];
+        const double was = double(view.strides[d]) / double(view.strides[p] * view.sizes[p]);
+        const double now = double(l.strides[d]) / double(l.strides[p] * l.sizes[p]);
+        QVERIFY2(std::abs(now / was - 1.0) < 0.05, qPrintable(context));
+    }
+    // Dense stays dense, overlapping stays overlapping, a broadcast stays a broadcast.
+    QCOMPARE(isNonOverlappingAndDense(l), isNonOverlappingAndDense(view));
+    QCOMPARE(isContiguous(l), isContiguous(view));
+    QCOMPARE(hasInternalOverlap(l), hasInternalOverlap(view));
+}
+
+void TestBandwidth::scalingExactForDenseLayouts() {
+    // 6x4 transposed fp32 scaled by exactly 10: (60, 40) with strides (1, 60).
+    const ScaledLayout t = scaleToWorkingSet(Layout{{6, 4}, {1, 6}, 0}, 4, 60 * 40 * 4);
+    QCOMPARE(t.layout.sizes, Shape({60, 40}));
+    QCOMPARE(t.layout.strides, Shape({1, 60}));
+    QCOMPARE(t.storageElements, std::int64_t(2400));
+    // narrow(1, 2, 5) of an (3, 8) tensor: offset 2, row stride 8 → scaled by 4: sizes (12, 20),
+    // row stride 32 (8/5 of the 20-wide row), offset 2·4 = 8.
+    const ScaledLayout n = scaleLayout(Layout{{3, 5}, {8, 1}, 2}, 4, 4.0);
+    QCOMPARE(n.layout.sizes, Shape({12, 20}));
+    QCOMPARE(n.layout.strides, Shape({32, 1}));
+    QCOMPARE(n.layout.storageOffset, std::int64_t(8));
+    QCOMPARE(n.storageElements, std::int64_t(8 + 11 * 32 + 19 + 1));
+}
+
+void TestBandwidth::scalingRefusesWhatCannotBeScaled_data() {
+    QTest::addColumn<Layout>("view");
+    QTest::addColumn<int>("elementSize");
+    QTest::addColumn<qint64>("target");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("empty") << Layout{{3, 0}, {0, 1}, 0} << 4 << qint64(kMiB)
+                           << QStringLiteral("the tensor is empty: there is nothing to read");
+    QTest::newRow("single element") << Layout{{1, 1}, {1, 1}, 0} << 4 << qint64(kMiB)
+                                    << QStringLiteral("the tensor has a single element: there is no layout to scale");
+    QTest::newRow("zero target") << Layout{{4}, {1}, 0} << 4 << qint64(0)
+                                 << QStringLiteral("the working set must be larger than 0 bytes");
+    QTest::newRow("element size 3") << Layout{{4}, {1}, 0} << 3 << qint64(kMiB)
+                                    << QStringLiteral("element size must be 1, 2, 4 or 8 bytes, not 3");
+}
+
+void TestBandwidth::scalingRefusesWhatCannotBeScaled() {
+    QFETCH(Layout, view);
+    QFETCH(int, elementSize);
+    QFETCH(qint64, target);
+    QFETCH(QString, message);
+    try {
+        scaleToWorkingSet(view, elementSize, target);
+        QFAIL("no exception");
+    } catch (const std::invalid_argument& e) {
+        QCOMPARE(QString::fromStdString(e.what()), message);
+    }
+}
+
+void TestBandwidth::summaryMedianAndBest() {
+    CaseResult odd;
+    odd.bytesMoved = 2'000'000'000;
+    odd.seconds = {0.4, 0.1, 0.2};
+    summarize(odd);
+    QCOMPARE(odd.msMedian, 200.0);
+    QCOMPARE(odd.msBest, 100.0);
+    QCOMPARE(odd.gbpsMedian, 10.0);
+    QCOMPARE(odd.gbpsBest, 20.0);
+    CaseResult even;
+    even.bytesMoved = 1'000'000'000;
+    even.seconds = {0.5, 0.1, 0.3, 0.2};
+    summarize(even);
+    QCOMPARE(even.msMedian, 250.0);
+    QCOMPARE(even.gbpsMedian, 4.0);
+}
+
+void TestBandwidth::measureLayoutOnCpu() {
+    CpuBackend backend(2);
+    const ScaledLayout ws = scaleToWorkingSet(Layout{{6, 4}, {1, 6}, 0}, 4, 256 << 10);
+    MeasureOptions options;
+    options.repetitions = 3;
+    int polls = 0;
+    options.interrupted = [&] { return ++polls < 0; };
+    const auto m = measureLayout(backend, ws, options, defaultKernels(ws.layout), true);
+    QCOMPARE(m.backend.backend, std::string("cpu"));
+    QCOMPARE(int(m.cases.size()), 4);
+    QCOMPARE(m.cases[0].kernel, CopyKernel::ReadThroughLayout);
+    QCOMPARE(m.cases[1].kernel, CopyKernel::Tiled);
+    QCOMPARE(m.cases[2].kernel, CopyKernel::Baseline);
+    QCOMPARE(m.cases[3].kernel, CopyKernel::Memcpy);
+    for (const auto& c : m.cases) {
+        QCOMPARE(c.bytesMoved, 2 * ws.logicalBytes());
+        QCOMPARE(int(c.seconds.size()), 3);
+        QCOMPARE(c.layout, ws.layout);
+        QVERIFY(c.gbpsBest >= c.gbpsMedian);
+        QVERIFY(c.msMedian >= c.msBest);
+    }
+    // Warm-up and timed runs each poll once per kernel: 4 kernels x (1 + 3), plus preparation.
+    QCOMPARE(polls, 4 * 4 + 1);
+    QVERIFY(m.gpuModel.has_value());
+    QVERIFY(m.cpuModel.has_value());
+    QVERIFY(m.gpuModel->efficiency() < 0.2); // fp32 transpose: one element per 32-byte sector
+}
+
+void TestBandwidth::measureIsInterruptible() {
+    CpuBackend backend(2);
+    const ScaledLayout ws = scaleToWorkingSet(Layout{{4}, {1}, 0}, 4, 64 << 10);
+    MeasureOptions options;
+    options.repetitions = 1000;
+    int polls = 0;
+    options.interrupted = [&] { return ++polls > 5; };
+    QVERIFY_THROWS_EXCEPTION(Interrupted, measureLayout(backend, ws, options, {CopyKernel::Baseline}));
+    QCOMPARE(polls, 6);
+}
+
+void TestBandwidth::cpuRefusesWhatDoesNotFit() {
+    CpuBackend backend(1);
+    const CopyProblem huge{Layout{{std::int64_t(1) << 40}, {1}, 0}, 8, std::int64_t(1) << 40};
+    try {
+        backend.prepare(huge);
+        QFAIL("no exception");
+    } catch (const std::runtime_error& e) {
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("of RAM but only")), e.what());
+    }
+}
+
+void TestBandwidth::backendSelection() {
+    QCOMPARE(backendChoiceFromName("auto"), std::optional(BackendChoice::Auto));
+    QCOMPARE(backendChoiceFromName("gpu"), std::optional<BackendChoice>());
+    auto cpu = selectBackend(BackendChoice::Cpu);
+    QCOMPARE(cpu.backend->name(), std::string("cpu"));
+    QVERIFY(cpu.note.empty());
+    auto automatic = selectBackend(BackendChoice::Auto);
+    const std::string reason = reasonCudaIsUnavailable();
+    if (reason.empty()) {
+        QCOMPARE(automatic.backend->name(), std::string("cuda"));
+    } else {
+        QCOMPARE(automatic.backend->name(), std::string("cpu"));
+        QCOMPARE(automatic.note, reason + ": measuring on the CPU");
+    }
+    auto cuda = selectBackend(BackendChoice::Cuda);
+    QCOMPARE(cuda.backend->name(), std::string("cuda"));
+}
+
+void TestBandwidth::cudaAvailabilityIsExplained() {
+    auto cuda = makeCudaBackend();
+    if (cuda->isAvailable()) {
+        QVERIFY(cuda->unavailableReason().empty());
+        return;
+    }
+    const std::string reason = cuda->unavailableReason();
+    QVERIFY(!reason.empty());
+    if (!STRIDESCOPE_HAVE_CUDA)
+        QCOMPARE(reason, std::string("built without CUDA"));
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, cuda->prepare(CopyProblem{Layout{{4}, {1}, 0}, 4, 4}));
+    QCOMPARE(queryCudaDevices().error.empty(), false);
+}
+
+void TestBandwidth::cudaKernelsEqualContiguous_data() {
+    // Skipping here skips every row at once, with one line saying why.
+    const std::string reason = reasonCudaIsUnavailable();
+    if (!reason.empty())
+        QSKIP(qPrintable(QStringLiteral("CUDA backend unavailable: %1").arg(QString::fromStdString(reason))));
+    addKernelRows();
+}
+
+void TestBandwidth::cudaKernelsEqualContiguous() {
+    QFETCH(MakeView, make);
+    QFETCH(DType, dtype);
+    static auto backend = makeCudaBackend();
+    checkKernels(*backend, make(dtype));
+}
+
+void TestBandwidth::cudaDeviceDescription() {
+    const std::string reason = reasonCudaIsUnavailable();
+    if (!reason.empty())
+        QSKIP(qPrintable(QStringLiteral("CUDA backend unavailable: %1").arg(QString::fromStdString(reason))));
+    auto backend = makeCudaBackend();
+    const BackendInfo info = backend->info();
+    QVERIFY(info.cudaDevice.has_value());
+    QVERIFY(!info.device.empty());
+    QVERIFY(info.parallelism > 0);
+    QVERIFY(info.cudaDevice->memoryBusWidthBits > 0);
+    QVERIFY(info.cudaDevice->memoryClockKHz > 0);
+    QVERIFY(info.cudaDevice->l2CacheBytes > 0);
+    QCOMPARE(*info.theoreticalPeakGBps, 2.0 * info.cudaDevice->memoryClockKHz * 1e3 *
+                                            info.cudaDevice->memoryBusWidthBits / 8.0 / 1e9);
+}
+
+void TestBandwidth::cudaMeasuresTransfersAndLayouts() {
+    const std::string reason = reasonCudaIsUnavailable();
+    if (!reason.empty())
+        QSKIP(qPrintable(QStringLiteral("CUDA backend unavailable: %1").arg(QString::fromStdString(reason))));
+    auto backend = makeCudaBackend();
+    QVERIFY(backend->measuresTransfers());
+    const auto transfers = backend->measureTransfers({4096, 1 << 20}, 2, {});
+    QCOMPARE(int(transfers.size()), 2 * 2 * 2); // sizes x directions x pageable/pinned
+    for (const auto& t : transfers)
+        QVERIFY(t.gbpsMedian > 0);
+    const ScaledLayout ws = scaleToWorkingSet(Layout{{6, 4}, {1, 6}, 0}, 4, 4 << 20);
+    MeasureOptions options;
+    options.repetitions = 3;
+    const auto m = measureLayout(*backend, ws, options, defaultKernels(ws.layout));
+    QCOMPARE(int(m.cases.size()), 4);
+    for (const auto& c : m.cases)
+        QVERIFY(c.gbpsMedian > 0);
+}
+
+void TestBandwidth::cudaRefusesWhatDoesNotFit() {
+    const std::string reason = reasonCudaIsUnavailable();
+    if (!reason.empty())
+        QSKIP(qPrintable(QStringLiteral("CUDA backend unavailable: %1").arg(QString::fromStdString(reason))));
+    auto backend = makeCudaBackend();
+    const CopyProblem huge{Layout{{std::int64_t(1) << 42}, {1}, 0}, 8, std::int64_t(1) << 42};
+    try {
+        backend->prepare(huge);
+        QFAIL("no exception");
+    } catch (const std::runtime_error& e) {
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("of device memory but only")), e.what());
+    }
+    // The backend stays usable after the refusal.
+    auto small = backend->prepare(CopyProblem{Layout{{64}, {1}, 0}, 4, 64});
+    QVERIFY(small->run(CopyKernel::Baseline) >= 0);
+}
+
+namespace {
+
+struct BenchRun {
+    int status = 0;
+    std::string out;
+    std::string err;
+};
+
+BenchRun bench(const std::vector<std::string>& args, const std::string& script) {
+    std::istringstream in(script);
+    std::ostringstream out, err;
+    BenchRun run;
+    run.status = app::runBenchCommand(args, in, out, err);
+    run.out = out.str();
+    run.err = err.str();
+    return run;
+}
+
+const char* kTransposeScript = "import torch\nx = torch.arange(24, dtype=torch.float32).view(4, 6)\nx.t()\n";
+
+} // namespace
+
+void TestBandwidth::benchCommandRefuses_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("message");
+    const QString ok = QString::fromLatin1(kTransposeScript);
+    auto L = [](std::initializer_list<const char*> items) {
+        QStringList list;
+        for (auto item : items)
+            list << QString::fromLatin1(item);
+        return list;
+    };
+    QTest::newRow("--mib 0") << L({"--mib", "0"}) << ok << 2
+                             << QStringLiteral("--mib 0: the working set must be a positive number of MiB");
+    QTest::newRow("--mib negative") << L({"--mib", "-5"}) << ok << 2
+                                    << QStringLiteral("--mib -5: the working set must be a positive number of MiB");
+    QTest::newRow("--mib not a number") << L({"--mib=lots"}) << ok << 2
+                                        << QStringLiteral("--mib lots: the working set must be a positive number of MiB");
+    QTest::newRow("--mib more than RAM") << L({"--mib", "1e9"}) << ok << 2
+                                         << QStringLiteral("--mib 1e9: more than this machine's RAM");
+    QTest::newRow("--mib inf") << L({"--mib", "inf"}) << ok << 2
+                               << QStringLiteral("--mib inf: the working set must be a positive number of MiB");
+    QTest::newRow("--repeat 0") << L({"--repeat", "0"}) << ok << 2
+                                << QStringLiteral("--repeat 0: must be a whole number from 1 to 100000");
+    QTest::newRow("--repeat 2.5") << L({"--repeat", "2.5"}) << ok << 2
+                                  << QStringLiteral("--repeat 2.5: must be a whole number from 1 to 100000");
+    QTest::newRow("unknown backend") << L({"--backend", "gpu"}) << ok << 2
+                                     << QStringLiteral("unknown backend 'gpu' (auto, cpu or cuda)");
+    QTest::newRow("unknown option") << L({"--fast"}) << ok << 2 << QStringLiteral("unknown option '--fast'");
+    QTest::newRow("two scripts") << L({"a.py", "b.py"}) << ok << 2 << QStringLiteral("one script at a time");
+    QTest::newRow("unreadable file") << L({"/nonexistent/x.py"}) << ok << 2
+                                     << QStringLiteral("cannot read '/nonexistent/x.py'");
+    QTest::newRow("script error") << L({"--backend", "cpu"})
+                                  << QStringLiteral("import torch\nx = torch.zeros(3)\nx.view(2, 2)\n") << 1
+                                  << QStringLiteral("RuntimeError: shape '[2, 2]' is invalid for input of size 3");
+    QTest::newRow("no tensor") << L({"--backend", "cpu"}) << QStringLiteral("import torch\nn = 3\n") << 1
+                               << QStringLiteral("the script produces no tensor; nothing to measure");
+    QTest::newRow("a single element") << L({"--backend", "cpu"}) << QStringLiteral("import torch\nx = torch.zeros(1)\n")
+                                      << 1 << QStringLiteral("the tensor has a single element");
+    QTest::newRow("an empty tensor") << L({"--backend", "cpu"}) << QStringLiteral("import torch\nx = torch.zeros(0, 3)\n")
+                                     << 1 << QStringLiteral("the tensor is empty");
+    const std::string reason = reasonCudaIsUnavailable();
+    if (!reason.empty())
+        QTest::newRow("cuda without a device")
+            << L({"--backend", "cuda", "--mib", "1"}) << ok << 1
+            << QStringLiteral("cuda backend unavailable: ") + QString::fromStdString(reason);
+}
+
+void TestBandwidth::benchCommandRefuses() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, script);
+    QFETCH(int, status);
+    QFETCH(QString, message);
+    std::vector<std::string> argv;
+    for (const auto& a : args)
+        argv.push_back(a.toStdString());
+    const auto run = bench(argv, script.toStdString());
+    QCOMPARE(run.status, status);
+    QVERIFY2(QString::fromStdString(run.err).contains(message), run.err.c_str());
+    QVERIFY(run.out.empty());
+}
+
+void TestBandwidth::benchCommandJson() {
+    const auto run = bench({"--json", "--mib", "1", "--repeat", "2", "-"}, kTransposeScript);
+    QCOMPARE(run.status, 0);
+    const std::string reason = reasonCudaIsUnavailable();
+    if (!reason.empty())
+        QCOMPARE(QString::fromStdString(run.err),
+                 QStringLiteral("stridescope bench: %1: measuring on the CPU\n").arg(QString::fromStdString(reason)));
+    const QStringList lines = QString::fromStdString(run.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QStringList cases;
+    for (const auto& line : lines) {
+        QJsonParseError error;
+        const auto doc = QJsonDocument::fromJson(line.toUtf8(), &error);
+        QVERIFY2(doc.isObject(), qPrintable(line));
+        const QJsonObject o = doc.object();
+        for (const char* key : {"backend", "case", "shape", "stride", "bytes_moved", "gbps_median", "gbps_best", "ms_median"})
+            QVERIFY2(o.contains(QLatin1String(key)), key);
+        cases << o.value(QStringLiteral("case")).toString();
+        if (cases.last() == QLatin1String("theoretical_peak"))
+            continue;
+        QCOMPARE(o.value(QStringLiteral("view_shape")).toArray(), QJsonArray({6, 4}));
+        QCOMPARE(o.value(QStringLiteral("view_stride")).toArray(), QJsonArray({1, 6}));
+        QCOMPARE(o.value(QStringLiteral("dtype")).toString(), QStringLiteral("float32"));
+        QCOMPARE(o.value(QStringLiteral("repetitions")).toInt(), 2);
+        // The scaled layout is still a transpose, 1 MiB read: bytes moved = read + written.
+        const auto shape = o.value(QStringLiteral("shape")).toArray();
+        const auto stride = o.value(QStringLiteral("stride")).toArray();
+        QCOMPARE(stride.at(0).toInteger(), qint64(1));
+        QCOMPARE(stride.at(1).toInteger(), shape.at(0).toInteger());
+        const qint64 bytes = shape.at(0).toInteger() * shape.at(1).toInteger() * 4;
+        QCOMPARE(o.value(QStringLiteral("bytes_moved")).toInteger(), 2 * bytes);
+        QVERIFY(o.value(QStringLiteral("gbps_median")).toDouble() > 0);
+        QVERIFY(o.value(QStringLiteral("gbps_best")).toDouble() >= o.value(QStringLiteral("gbps_median")).toDouble());
+    }
+    const QStringList expected = reason.empty()
+                                     ? QStringList{QStringLiteral("read_through_layout"), QStringLiteral("tiled"),
+                                                   QStringLiteral("baseline_copy"), QStringLiteral("memcpy"),
+                                                   QStringLiteral("theoretical_peak")}
+                                     : QStringList{QStringLiteral("read_through_layout"), QStringLiteral("tiled"),
+                                                   QStringLiteral("baseline_copy"), QStringLiteral("memcpy")};
+    QCOMPARE(cases, expected);
+    // The model rides on the read-through-layout line.
+    const auto first = QJsonDocument::fromJson(lines.at(0).toUtf8()).object();
+    QVERIFY(first.value(QStringLiteral("coalescing_efficiency")).toDouble() < 0.13);
+    QVERIFY(first.value(QStringLiteral("cpu_lines_per_element")).toDouble() > 0.99);
+}
+
+void TestBandwidth::benchCommandTable() {
+    const auto run = bench({"--backend", "cpu", "--mib", "1", "--repeat", "1"},
+                           "import torch\nx = torch.arange(48, dtype=torch.int16).view(6, 8)\ny = x[:, 1:6]\n");
+    QCOMPARE(run.status, 0);
+    QVERIFY(run.err.empty());
+    const QString out = QString::fromStdString(run.out);
+    QVERIFY2(out.contains(QStringLiteral("tensor    shape [6, 5] stride [8, 1] offset 1 int16")), run.out.c_str());
+    QVERIFY(out.contains(QStringLiteral("read_through_layout")));
+    QVERIFY(out.contains(QStringLiteral("baseline_copy")));
+    QVERIFY(!out.contains(QStringLiteral("tiled"))); // rows stay rows: nothing to tile
+    QVERIFY(out.contains(QStringLiteral("vs baseline")));
+}
+
+QTEST_GUILESS_MAIN(TestBandwidth)
+#include "tst_bandwidth.moc"

@@ -1,0 +1,360 @@
+// The bandwidth worker and panel (app/bandwidth/): the runner's value-type signals against the
+// CPU backend with tiny working sets (waited on with QSignalSpy), live re-measurement when the
+// layout changes, failures reported without breaking the runner, prompt stops, and the panel's
+// plots and exports. Runs on the offscreen platform.
+#include "app/bandwidth/BandwidthPanel.h"
+#include "app/bandwidth/BandwidthRunner.h"
+#include "gpu/CudaBackend.h"
+
+#include <qcustomplot.h>
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <memory>
+
+using namespace stridescope;
+using namespace stridescope::app;
+
+namespace {
+
+constexpr int kWaitMs = 15000; // generous for a loaded 2-core CI machine; rounds take milliseconds
+
+const LayoutToMeasure kTranspose{Layout{{6, 4}, {1, 6}, 0}, 4, QStringLiteral("x.t()")};
+const LayoutToMeasure kContiguous{Layout{{4, 6}, {6, 1}, 0}, 2, QStringLiteral("x")};
+
+// A runner in its own thread, torn down the way the panel does it.
+struct RunnerInThread {
+    QThread thread;
+    BandwidthRunner* runner = new BandwidthRunner;
+
+    RunnerInThread() {
+        runner->moveToThread(&thread);
+        QObject::connect(&thread, &QThread::finished, runner, &QObject::deleteLater);
+        thread.start();
+        runner->setBackendChoice(QStringLiteral("cpu"));
+        runner->setWorkingSetBytes(256 << 10);
+        runner->setRepetitions(2);
+        runner->setPauseMs(0);
+    }
+    ~RunnerInThread() {
+        runner->requestStop();
+        thread.requestInterruption();
+        thread.quit();
+        thread.wait();
+    }
+};
+
+bool hasCase(const BandwidthRound& round, const char* name) {
+    return std::isfinite(round.gbps(QString::fromLatin1(name)));
+}
+
+// QSignalSpy records emissions from the worker thread at once (a direct connection), so a
+// signal may arrive before wait() starts; waiting for a count does not miss it.
+#define WAIT_FOR_COUNT(spy, count) QTRY_VERIFY_WITH_TIMEOUT((spy).size() >= (count), kWaitMs)
+
+// Waits until a round for `view` arrives on `spy` (earlier rounds, for older layouts, are skipped).
+std::optional<BandwidthRound> waitForRound(QSignalSpy& spy, const LayoutToMeasure& view) {
+    QElapsedTimer clock;
+    clock.start();
+    qsizetype seen = 0;
+    while (clock.elapsed() < kWaitMs) {
+        for (; seen < spy.size(); ++seen) {
+            const auto round = spy.at(seen).at(0).value<BandwidthRound>();
+            if (round.view == view)
+                return round;
+        }
+        spy.wait(200);
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+class TestBandwidthPanel : public QObject {
+    Q_OBJECT
+
+private slots:
+    void runnerMeasuresOnceOnCpu();
+    void runnerLiveFollowsLayoutChanges();
+    void runnerReportsFailuresAndStaysUsable();
+    void runnerExplainsBackendChoice();
+    void runnerStopsPromptly();
+    void panelReportsItsBackendAtOnce();
+    void panelPlotsAndExports();
+    void panelPlotsATransferSweep();
+    void panelShowsFailures();
+    void panelDestroyedWhileLive();
+};
+
+void TestBandwidthPanel::runnerMeasuresOnceOnCpu() {
+    RunnerInThread w;
+    QSignalSpy rounds(w.runner, &BandwidthRunner::roundMeasured);
+    w.runner->setLayoutToMeasure(kTranspose);
+    w.runner->measureOnce();
+    const auto round = waitForRound(rounds, kTranspose);
+    QVERIFY(round.has_value());
+    QCOMPARE(round->backend, QStringLiteral("cpu"));
+    QCOMPARE(round->sequence, quint64(1));
+    QVERIFY(hasCase(*round, "read_through_layout"));
+    QVERIFY(hasCase(*round, "tiled")); // a transpose
+    QVERIFY(hasCase(*round, "baseline_copy"));
+    QVERIFY(hasCase(*round, "memcpy"));
+    for (const auto& c : round->cases) {
+        QVERIFY(c.gbpsMedian > 0);
+        QVERIFY(c.gbpsBest >= c.gbpsMedian);
+        QCOMPARE(c.bytesMoved, 2 * round->workingSetBytes);
+    }
+    // The working set is the layout scaled to 256 KiB, transposed like the view.
+    QVERIFY(round->workingSetBytes > 230 << 10 && round->workingSetBytes < 280 << 10);
+    QCOMPARE(round->scaled.strides[0], std::int64_t(1));
+    QCOMPARE(round->scaled.strides[1], round->scaled.sizes[0]);
+    QCOMPARE(round->repetitions, 2);
+    QVERIFY(!round->peakGBps.has_value());
+    // fp32 transpose: each thread of a warp in its own sector, 4 sectors' worth of bytes.
+    QVERIFY(round->coalescingEfficiency > 0.124 && round->coalescingEfficiency < 0.13);
+    QVERIFY(round->cpuLinesPerElement > 0.99);
+    // Measuring once does not keep going.
+    QTest::qWait(300);
+    QCOMPARE(rounds.size(), 1);
+}
+
+void TestBandwidthPanel::runnerLiveFollowsLayoutChanges() {
+    RunnerInThread w;
+    QSignalSpy rounds(w.runner, &BandwidthRunner::roundMeasured);
+    QSignalSpy live(w.runner, &BandwidthRunner::liveChanged);
+    w.runner->setLayoutToMeasure(kTranspose);
+    w.runner->setLive(true);
+    QVERIFY(waitForRound(rounds, kTranspose).has_value());
+    w.runner->setLayoutToMeasure(kContiguous);
+    const auto changed = waitForRound(rounds, kContiguous);
+    QVERIFY(changed.has_value());
+    QVERIFY(!hasCase(*changed, "tiled")); // nothing to tile in a contiguous layout
+    QCOMPARE(changed->view.elementSize, 2);
+    w.runner->setLive(false);
+    QCOMPARE(live.size(), 2);
+    QCOMPARE(live.at(0).at(0).toBool(), true);
+    QCOMPARE(live.at(1).at(0).toBool(), false);
+    // Sequence numbers grow by one per round.
+    for (qsizetype i = 0; i < rounds.size(); ++i)
+        QCOMPARE(rounds.at(i).at(0).value<BandwidthRound>().sequence, quint64(i + 1));
+}
+
+void TestBandwidthPanel::runnerReportsFailuresAndStaysUsable() {
+    RunnerInThread w;
+    QSignalSpy failed(w.runner, &BandwidthRunner::failed);
+    QSignalSpy rounds(w.runner, &BandwidthRunner::roundMeasured);
+    w.runner->setLayoutToMeasure({Layout{{1}, {1}, 0}, 4, QStringLiteral("scalar")});
+    w.runner->measureOnce();
+    WAIT_FOR_COUNT(failed, 1);
+    QCOMPARE(failed.at(0).at(0).toString(),
+             QStringLiteral("the tensor has a single element: there is no layout to scale"));
+    // Too much for this machine: refused before allocating.
+    w.runner->setLayoutToMeasure(kTranspose);
+    w.runner->setWorkingSetBytes(std::int64_t(1) << 50);
+    w.runner->measureOnce();
+    WAIT_FOR_COUNT(failed, 2);
+    QVERIFY2(failed.at(1).at(0).toString().contains(QStringLiteral("of RAM but only")),
+             qPrintable(failed.at(1).at(0).toString()));
+    w.runner->setWorkingSetBytes(256 << 10);
+    w.runner->measureOnce();
+    QVERIFY(waitForRound(rounds, kTranspose).has_value());
+}
+
+void TestBandwidthPanel::runnerExplainsBackendChoice() {
+    RunnerInThread w;
+    QSignalSpy status(w.runner, &BandwidthRunner::backendChanged);
+    QSignalSpy failed(w.runner, &BandwidthRunner::failed);
+    // The status for a choice (the runner may still report the one it was built with first).
+    auto statusFor = [&](const QString& choice) -> std::optional<BackendStatus> {
+        QElapsedTimer clock;
+        clock.start();
+        while (clock.elapsed() < kWaitMs) {
+            for (const auto& args : std::as_const(status))
+                if (args.at(0).value<BackendStatus>().choice == choice)
+                    return args.at(0).value<BackendStatus>();
+            QTest::qWait(20);
+        }
+        return std::nullopt;
+    };
+    auto cuda = gpu::makeCudaBackend();
+    w.runner->setBackendChoice(QStringLiteral("auto"));
+    auto last = statusFor(QStringLiteral("auto"));
+    QVERIFY(last.has_value());
+    if (cuda->isAvailable()) {
+        QCOMPARE(last->backend, QStringLiteral("cuda"));
+        QVERIFY(last->peakGBps.has_value());
+        QVERIFY(last->measuresTransfers);
+        return;
+    }
+    const QString reason = QString::fromStdString(cuda->unavailableReason());
+    QCOMPARE(last->backend, QStringLiteral("cpu"));
+    QVERIFY(last->available);
+    QCOMPARE(last->note, reason + QStringLiteral(": measuring on the CPU"));
+    QVERIFY(!last->measuresTransfers);
+    // Asking for CUDA explicitly: unavailable, and measuring says why.
+    w.runner->setBackendChoice(QStringLiteral("cuda"));
+    last = statusFor(QStringLiteral("cuda"));
+    QVERIFY(last.has_value());
+    QVERIFY(!last->available);
+    QCOMPARE(last->note, QStringLiteral("cuda backend unavailable: ") + reason);
+    w.runner->setLayoutToMeasure(kTranspose);
+    w.runner->measureOnce();
+    WAIT_FOR_COUNT(failed, 1);
+    QCOMPARE(failed.last().at(0).toString(), QStringLiteral("cuda backend unavailable: ") + reason);
+}
+
+void TestBandwidthPanel::runnerStopsPromptly() {
+    auto w = std::make_unique<RunnerInThread>();
+    QSignalSpy busy(w->runner, &BandwidthRunner::busyChanged);
+    // Long enough to be still running when the stop comes: thousands of runs of 4 MiB.
+    w->runner->setWorkingSetBytes(4 << 20);
+    w->runner->setRepetitions(100000);
+    w->runner->setLayoutToMeasure(kTranspose);
+    w->runner->setLive(true);
+    WAIT_FOR_COUNT(busy, 1);
+    QVERIFY(busy.at(0).at(0).toBool());
+    QTest::qWait(100);
+    QElapsedTimer clock;
+    clock.start();
+    w.reset(); // requestStop, interrupt, quit, join
+    QVERIFY2(clock.elapsed() < 3000, qPrintable(QString::number(clock.elapsed())));
+}
+
+void TestBandwidthPanel::panelReportsItsBackendAtOnce() {
+    // Before anything is measured the panel says where it will measure, and why not on a GPU.
+    BandwidthPanel panel;
+    QCOMPARE(panel.backendChoice(), QStringLiteral("auto"));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.statusText().isEmpty(), kWaitMs);
+    auto cuda = gpu::makeCudaBackend();
+    if (cuda->isAvailable()) {
+        QVERIFY(panel.statusText().startsWith(QStringLiteral("Measuring on CUDA: ")));
+        QVERIFY(panel.backendStatus().measuresTransfers);
+    } else {
+        QCOMPARE(panel.statusText(), QStringLiteral("Measuring on CPU: %1 — %2: measuring on the CPU")
+                                         .arg(panel.backendStatus().device,
+                                              QString::fromStdString(cuda->unavailableReason())));
+        QVERIFY(!panel.backendStatus().measuresTransfers);
+    }
+}
+
+void TestBandwidthPanel::panelPlotsAndExports() {
+    BandwidthPanel panel;
+    panel.resize(900, 600);
+    panel.show();
+    QSignalSpy shown(&panel, &BandwidthPanel::roundShown);
+    panel.setBackendChoice(QStringLiteral("cpu"));
+    panel.setWorkingSetMiB(1);
+    panel.setRepetitions(2);
+    panel.setLayoutToMeasure(kTranspose.layout, kTranspose.elementSize, kTranspose.label);
+    panel.measureOnce();
+    QVERIFY(shown.wait(kWaitMs));
+    QCOMPARE(panel.rounds().size(), 1);
+    QCOMPARE(panel.backendChoice(), QStringLiteral("cpu"));
+    QVERIFY(panel.statusText().startsWith(QStringLiteral("Measuring on CPU: ")));
+    QVERIFY(panel.errorText().isEmpty());
+
+    // Live plot: one point per series; the baseline line placed at the baseline's GB/s.
+    QCOMPARE(panel.livePlot()->graph(0)->dataCount(), 1);
+    QCOMPARE(panel.livePlot()->graph(1)->dataCount(), 1);
+    // Kernel bars: read through layout, tiled, baseline, memcpy.
+    auto* bars = qobject_cast<QCPBars*>(panel.kernelPlot()->plottable(0));
+    QVERIFY(bars);
+    QCOMPARE(bars->dataCount(), 4);
+    QCOMPARE(bars->data()->at(2)->value, panel.rounds().last().gbps(QStringLiteral("baseline_copy")));
+    // Host↔device: empty on the CPU, with a note.
+    for (int i = 0; i < panel.transferPlot()->graphCount(); ++i)
+        QCOMPARE(panel.transferPlot()->graph(i)->dataCount(), 0);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    for (const char* name : {"plot.png", "plot.pdf"}) {
+        const QString path = dir.filePath(QString::fromLatin1(name));
+        QString error;
+        QVERIFY2(panel.exportPlot(path, &error), qPrintable(error));
+        QVERIFY(QFileInfo(path).size() > 1000);
+    }
+    QString error;
+    QVERIFY(!panel.exportPlot(dir.filePath(QStringLiteral("plot.bmp")), &error));
+    QCOMPARE(error, QStringLiteral("unknown plot format '.bmp' (use .png or .pdf)"));
+
+    const QString csv = dir.filePath(QStringLiteral("data.csv"));
+    QVERIFY(panel.exportCsv(csv, &error));
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 1 + 4);
+    QVERIFY(lines.at(0).startsWith(QStringLiteral("kind,sequence,seconds,backend,device,case,")));
+    QVERIFY(lines.at(1).startsWith(QStringLiteral("layout,1,")));
+    QVERIFY(lines.at(1).contains(QStringLiteral(",read_through_layout,\"[6, 4]\",\"[1, 6]\",4,")));
+}
+
+void TestBandwidthPanel::panelPlotsATransferSweep() {
+    // What a CUDA runner sends (no GPU needed to check the plotting): 17 sizes x 2 directions x
+    // pageable/pinned. Sent through the runner's signal, queued to the GUI thread as in real use.
+    BandwidthPanel panel;
+    TransferSweep sweep;
+    sweep.backend = QStringLiteral("cuda");
+    sweep.device = QStringLiteral("test GPU");
+    for (qint64 bytes = 4 << 10; bytes <= qint64(256) << 20; bytes *= 2)
+        for (bool toDevice : {true, false})
+            for (bool pinned : {false, true})
+                sweep.points.push_back({toDevice, pinned, bytes, pinned ? 25.0 : 10.0, pinned ? 26.0 : 12.0, 1.0});
+    QMetaObject::invokeMethod(panel.runner(), [&] { emit panel.runner()->transfersMeasured(sweep); });
+    QTRY_COMPARE(panel.transfers().points.size(), 17 * 4);
+    QCOMPARE(panel.transferPlot()->graphCount(), 4);
+    for (int i = 0; i < 4; ++i)
+        QCOMPARE(panel.transferPlot()->graph(i)->dataCount(), 17);
+    QCOMPARE(panel.transferPlot()->graph(1)->data()->at(0)->value, 25.0); // host→device, pinned
+    QCOMPARE(panel.transferPlot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("sweep.csv"));
+    QVERIFY(panel.exportCsv(csv));
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 1 + 17 * 4);
+    QVERIFY(lines.at(1).startsWith(QStringLiteral("transfer,,,cuda,test GPU,h2d_pageable,")));
+}
+
+void TestBandwidthPanel::panelShowsFailures() {
+    BandwidthPanel panel;
+    QSignalSpy shown(&panel, &BandwidthPanel::roundShown);
+    panel.setBackendChoice(QStringLiteral("cpu"));
+    panel.setWorkingSetMiB(1);
+    panel.setRepetitions(1);
+    panel.measureOnce(); // nothing to measure yet
+    QCOMPARE(panel.errorText(), QStringLiteral("No tensor to measure: run a script or build a tensor first."));
+    QSignalSpy failed(panel.runner(), &BandwidthRunner::failed);
+    panel.setLayoutToMeasure(Layout{{3, 0}, {1, 1}, 0}, 4, QStringLiteral("empty"));
+    panel.measureOnce();
+    WAIT_FOR_COUNT(failed, 1);
+    QTRY_COMPARE(panel.errorText(), QStringLiteral("the tensor is empty: there is nothing to read"));
+    panel.setLayoutToMeasure(kContiguous.layout, kContiguous.elementSize, kContiguous.label);
+    panel.measureOnce();
+    QVERIFY(shown.wait(kWaitMs));
+    QVERIFY(panel.errorText().isEmpty());
+}
+
+void TestBandwidthPanel::panelDestroyedWhileLive() {
+    auto panel = std::make_unique<BandwidthPanel>();
+    QSignalSpy shown(panel.get(), &BandwidthPanel::roundShown);
+    panel->setBackendChoice(QStringLiteral("cpu"));
+    panel->setWorkingSetMiB(8);
+    panel->setRepetitions(1000);
+    panel->setLayoutToMeasure(kTranspose.layout, kTranspose.elementSize, kTranspose.label);
+    panel->setLive(true);
+    QVERIFY(panel->isLive());
+    QTRY_VERIFY_WITH_TIMEOUT(panel->runner()->isBusy(), kWaitMs);
+    QElapsedTimer clock;
+    clock.start();
+    panel.reset();
+    QVERIFY2(clock.elapsed() < 3000, qPrintable(QString::number(clock.elapsed())));
+}
+
+QTEST_MAIN(TestBandwidthPanel)
+#include "tst_bandwidth_panel.moc"
