@@ -1,0 +1,38 @@
+#pragma once
+// The diagram as a file: PNG (a QImage at any scale, for hi-DPI), SVG (QSvgGenerator: labels and
+// values stay <text> elements, so they can be searched and copied) and PDF (QPdfWriter, vector,
+// one page the size of the picture). All three paint through DiagramPainter. Files are written
+// atomically (QSaveFile): a failed export never leaves half a file behind.
+#include "app/diagram/DiagramModel.h"
+#include "app/diagram/DiagramTheme.h"
+
+#include <QByteArray>
+#include <QImage>
+#include <QString>
+
+#include <optional>
+
+namespace stridescope::app {
+
+enum class DiagramFormat { Png, Svg, Pdf };
+
+// The format named by a file's extension (.png, .svg, .pdf; any case), or nothing.
+std::optional<DiagramFormat> diagramFormatForPath(const QString& path);
+
+// Largest PNG side in device pixels; beyond it renderDiagramImage() refuses (null image).
+inline constexpr int kMaxImageSide = 32768;
+
+// The picture at `scale` device pixels per logical pixel (2 for a hi-DPI PNG). Null when the
+// image would exceed kMaxImageSide.
+QImage renderDiagramImage(const DiagramModel& model, const DiagramTheme& theme, double scale = 1.0);
+
+QByteArray diagramToPng(const DiagramModel& model, const DiagramTheme& theme, double scale = 1.0);
+QByteArray diagramToSvg(const DiagramModel& model, const DiagramTheme& theme);
+QByteArray diagramToPdf(const DiagramModel& model, const DiagramTheme& theme);
+
+// Writes the picture to `path` in `format`. Returns an empty string on success, else a sentence
+// saying what went wrong ("cannot write /x/y.png: Permission denied").
+QString writeDiagram(const QString& path, DiagramFormat format, const DiagramModel& model,
+                     const DiagramTheme& theme, double scale = 1.0);
+
+} // namespace stridescope::app

@@ -1,0 +1,699 @@
+#include "app/diagram/DiagramModel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <utility>
+
+namespace stridescope::app {
+
+namespace {
+
+// Reach is counted one logical element at a time up to this many elements (a few milliseconds);
+// beyond it, whole inner sub-blocks are accounted for at once (see estimateCoverage).
+constexpr std::int64_t kWalkBudget = std::int64_t(1) << 22;
+// Per-element counters are kept for at most this many storage elements (8 MiB of uint16).
+constexpr std::int64_t kCountedElements = std::int64_t(1) << 22;
+// The estimate enumerates at most this many outer index combinations.
+constexpr std::int64_t kOuterBudget = std::int64_t(1) << 20;
+// The logical grid shows at most about this many cells; long dims are elided.
+constexpr std::int64_t kGridCellBudget = 2048;
+// Lanes for other views of the storage beyond this many would crowd the strip.
+constexpr int kMaxOtherLanes = 11;
+// Detail thresholds by number of storage elements shown.
+constexpr std::int64_t kFullDetailCells = 256;
+constexpr std::int64_t kCompactDetailCells = 1024;
+
+const QString kMiddleDot = QStringLiteral(" \u00b7 ");
+const QString kUnknownValue = QStringLiteral("\u2026");
+
+// A dim that moves through storage: size > 1 and stride != 0. Size-1 dims never move; a
+// stride-0 dim repeats the same elements, which only multiplies the fan-in.
+struct MovingDim {
+    std::int64_t size;
+    std::int64_t stride;
+    std::int64_t orderStride; // row-major stride of this dim in the original shape
+};
+
+struct ReducedLayout {
+    std::vector<MovingDim> dims;
+    std::int64_t offset = 0;
+    std::int64_t multiplicity = 1; // product of the sizes of stride-0 dims
+    std::int64_t numel = 0;        // product of the moving sizes (0 for an empty tensor)
+};
+
+ReducedLayout reduce(const Layout& layout) {
+    ReducedLayout reduced;
+    reduced.offset = layout.storageOffset;
+    const auto numel = layout.numel();
+    if (numel == 0)
+        return reduced;
+    std::int64_t orderStride = 1;
+    std::vector<MovingDim> reversed;
+    for (std::int64_t d = layout.dim() - 1; d >= 0; --d) {
+        const auto size = layout.sizes[d];
+        if (size > 1 && layout.strides[d] != 0)
+            reversed.push_back({size, layout.strides[d], orderStride});
+        else if (size > 1)
+            reduced.multiplicity *= size;
+        orderStride *= size;
+    }
+    reduced.dims.assign(reversed.rbegin(), reversed.rend());
+    reduced.numel = numel / reduced.multiplicity;
+    return reduced;
+}
+
+// Calls visit(storageIndex, order) for every combination of dims[0, count) in row-major order,
+// the later dims at index 0.
+template <typename Visit>
+void forEachCombination(const std::vector<MovingDim>& dims, std::size_t count, std::int64_t offset,
+                        Visit&& visit) {
+    std::int64_t total = 1;
+    for (std::size_t d = 0; d < count; ++d)
+        total *= dims[d].size;
+    std::vector<std::int64_t> index(count, 0);
+    std::int64_t at = offset;
+    std::int64_t order = 0;
+    for (std::int64_t i = 0; i < total; ++i) {
+        visit(at, order);
+        for (std::size_t k = count; k-- > 0;) {
+            if (++index[k] < dims[k].size) {
+                at += dims[k].stride;
+                order += dims[k].orderStride;
+                break;
+            }
+            at -= (dims[k].size - 1) * dims[k].stride;
+            order -= (dims[k].size - 1) * dims[k].orderStride;
+            index[k] = 0;
+        }
+    }
+}
+
+int log2Exact(std::int64_t powerOfTwo) {
+    int shift = 0;
+    while ((std::int64_t(1) << shift) < powerOfTwo)
+        ++shift;
+    return shift;
+}
+
+// Which strip units a layout reaches, with the first logical position and the fan-in per unit.
+struct Coverage {
+    std::vector<std::int64_t> firstOrder;
+    std::vector<std::int64_t> fanIn;
+    std::vector<float> reached;
+    bool approximate = false;
+};
+
+struct UnitGrid {
+    std::int64_t first = 0;
+    std::int64_t end = 0;
+    std::int64_t unitSize = 1; // a power of two
+    int shift = 0;
+    std::int64_t count() const { return (end - first + unitSize - 1) / unitSize; }
+    std::int64_t cellsIn(std::int64_t unit) const {
+        return std::min(unitSize, end - first - unit * unitSize);
+    }
+};
+
+// Exact: one step per moving logical element, a saturating counter per storage element.
+Coverage countCoverage(const ReducedLayout& reduced, const UnitGrid& grid) {
+    const auto units = grid.count();
+    Coverage coverage;
+    coverage.firstOrder.assign(static_cast<std::size_t>(units), -1);
+    coverage.fanIn.assign(static_cast<std::size_t>(units), 0);
+    coverage.reached.assign(static_cast<std::size_t>(units), 0.0F);
+    if (reduced.numel == 0)
+        return coverage;
+    const auto range = grid.end - grid.first;
+    std::vector<std::uint16_t> counts(static_cast<std::size_t>(range), 0);
+    forEachCombination(reduced.dims, reduced.dims.size(), reduced.offset,
+                       [&](std::int64_t at, std::int64_t order) {
+                           const auto cell = at - grid.first;
+                           if (cell < 0 || cell >= range)
+                               return;
+                           auto& count = counts[static_cast<std::size_t>(cell)];
+                           if (count < std::numeric_limits<std::uint16_t>::max())
+                               ++count;
+                           auto& first = coverage.firstOrder[static_cast<std::size_t>(cell >> grid.shift)];
+                           if (first < 0)
+                               first = order;
+                       });
+    for (std::int64_t unit = 0; unit < units; ++unit) {
+        std::int64_t reachedCells = 0;
+        std::int64_t most = 0;
+        const auto begin = unit * grid.unitSize;
+        const auto cells = grid.cellsIn(unit);
+        for (std::int64_t c = begin; c < begin + cells; ++c) {
+            const auto n = counts[static_cast<std::size_t>(c)];
+            reachedCells += n > 0;
+            most = std::max<std::int64_t>(most, n);
+        }
+        coverage.reached[static_cast<std::size_t>(unit)] =
+            static_cast<float>(reachedCells) / static_cast<float>(cells);
+        coverage.fanIn[static_cast<std::size_t>(unit)] = most * reduced.multiplicity;
+    }
+    return coverage;
+}
+
+// Estimate, for layouts too large to walk (torch.empty(1 << 20, 1 << 20) has 2^40 elements):
+//  1. Enumerate the leading moving dims, as many as fit in kOuterBudget combinations.
+//  2. Treat the remaining (inner) dims of each combination as one run covering
+//     [base + lowest inner reach, base + highest inner reach] with an even density of
+//     inner elements per storage element.
+//  3. Add each run to the units it overlaps (whole units in the middle through a difference
+//     array, so a run spanning every unit still costs O(1)).
+//  4. The first logical position of a unit is interpolated along the first run that touches
+//     it; runs come in increasing logical order, so the first touch is the smallest.
+Coverage estimateCoverage(const ReducedLayout& reduced, const UnitGrid& grid) {
+    const auto units = grid.count();
+    Coverage coverage;
+    coverage.approximate = true;
+    coverage.firstOrder.assign(static_cast<std::size_t>(units), -1);
+    coverage.fanIn.assign(static_cast<std::size_t>(units), 0);
+    coverage.reached.assign(static_cast<std::size_t>(units), 0.0F);
+    if (reduced.numel == 0)
+        return coverage;
+
+    std::size_t outer = 0;
+    std::int64_t combinations = 1;
+    while (outer < reduced.dims.size() && combinations <= kOuterBudget / reduced.dims[outer].size)
+        combinations *= reduced.dims[outer++].size;
+    std::int64_t innerLow = 0, innerHigh = 0, innerNumel = 1;
+    for (std::size_t d = outer; d < reduced.dims.size(); ++d) {
+        const auto reach = (reduced.dims[d].size - 1) * reduced.dims[d].stride;
+        (reach >= 0 ? innerHigh : innerLow) += reach;
+        innerNumel *= reduced.dims[d].size;
+    }
+    const long double span = static_cast<long double>(innerHigh - innerLow) + 1.0L;
+    const double density = static_cast<double>(static_cast<long double>(innerNumel) / span);
+    const double fill = std::min(1.0, density);
+    const std::int64_t fanIn = reduced.multiplicity * std::max<std::int64_t>(1, std::llround(density));
+
+    std::vector<double> covered(static_cast<std::size_t>(units), 0.0);
+    std::vector<double> middle(static_cast<std::size_t>(units) + 1, 0.0);
+    std::vector<std::int64_t> nextFree(static_cast<std::size_t>(units) + 1);
+    std::iota(nextFree.begin(), nextFree.end(), 0);
+    auto findFree = [&](std::int64_t unit) {
+        auto root = unit;
+        while (nextFree[static_cast<std::size_t>(root)] != root)
+            root = nextFree[static_cast<std::size_t>(root)];
+        while (nextFree[static_cast<std::size_t>(unit)] != root) // path compression
+            unit = std::exchange(nextFree[static_cast<std::size_t>(unit)], root);
+        return root;
+    };
+    const auto range = grid.end - grid.first;
+    forEachCombination(reduced.dims, outer, reduced.offset, [&](std::int64_t at, std::int64_t order) {
+        const auto low = at + innerLow - grid.first;
+        const auto high = at + innerHigh - grid.first;
+        const auto from = std::max<std::int64_t>(low, 0);
+        const auto to = std::min<std::int64_t>(high, range - 1);
+        if (from > to)
+            return;
+        const auto u0 = from >> grid.shift;
+        const auto u1 = to >> grid.shift;
+        if (u0 == u1) {
+            covered[static_cast<std::size_t>(u0)] += fill * static_cast<double>(to - from + 1);
+        } else {
+            covered[static_cast<std::size_t>(u0)] +=
+                fill * static_cast<double>((u0 + 1) * grid.unitSize - from);
+            covered[static_cast<std::size_t>(u1)] += fill * static_cast<double>(to - u1 * grid.unitSize + 1);
+            if (u1 > u0 + 1) {
+                middle[static_cast<std::size_t>(u0 + 1)] += fill * static_cast<double>(grid.unitSize);
+                middle[static_cast<std::size_t>(u1)] -= fill * static_cast<double>(grid.unitSize);
+            }
+        }
+        const long double length = std::max<long double>(1.0L, static_cast<long double>(high - low));
+        for (auto unit = findFree(u0); unit <= u1; unit = findFree(unit + 1)) {
+            const auto start = std::max<std::int64_t>(unit * grid.unitSize, low);
+            const long double t = static_cast<long double>(start - low) / length;
+            coverage.firstOrder[static_cast<std::size_t>(unit)] =
+                order + static_cast<std::int64_t>(t * static_cast<long double>(innerNumel - 1));
+            coverage.fanIn[static_cast<std::size_t>(unit)] = fanIn;
+            nextFree[static_cast<std::size_t>(unit)] = unit + 1;
+        }
+    });
+    double running = 0.0;
+    for (std::int64_t unit = 0; unit < units; ++unit) {
+        running += middle[static_cast<std::size_t>(unit)];
+        const double share =
+            (covered[static_cast<std::size_t>(unit)] + running) / static_cast<double>(grid.cellsIn(unit));
+        coverage.reached[static_cast<std::size_t>(unit)] = static_cast<float>(std::clamp(share, 0.0, 1.0));
+        if (coverage.reached[static_cast<std::size_t>(unit)] > 0.0F &&
+            coverage.firstOrder[static_cast<std::size_t>(unit)] < 0)
+            coverage.firstOrder[static_cast<std::size_t>(unit)] = 0;
+    }
+    return coverage;
+}
+
+Coverage coverageOf(const Layout& layout, const UnitGrid& grid) {
+    const auto reduced = reduce(layout);
+    if (reduced.numel <= kWalkBudget && grid.end - grid.first <= kCountedElements)
+        return countCoverage(reduced, grid);
+    return estimateCoverage(reduced, grid);
+}
+
+// Shown indices of a dim of `size` with at most `limit` slots: all of them, or a head, an
+// ellipsis (-1) and a tail, as PyTorch's print summarises.
+std::vector<std::int64_t> chooseSlots(std::int64_t size, std::int64_t limit) {
+    std::vector<std::int64_t> gridSlots;
+    if (size <= limit) {
+        for (std::int64_t i = 0; i < size; ++i)
+            gridSlots.push_back(i);
+        return gridSlots;
+    }
+    const auto tail = std::max<std::int64_t>(1, limit / 4);
+    const auto head = std::max<std::int64_t>(1, limit - 1 - tail);
+    for (std::int64_t i = 0; i < head; ++i)
+        gridSlots.push_back(i);
+    gridSlots.push_back(-1);
+    for (std::int64_t i = size - tail; i < size; ++i)
+        gridSlots.push_back(i);
+    return gridSlots;
+}
+
+std::int64_t alignDown(std::int64_t value, std::int64_t step) { return value / step * step; }
+std::int64_t alignUp(std::int64_t value, std::int64_t step) { return (value + step - 1) / step * step; }
+
+// True for "a, b = x.chunk(2)": an `=` outside brackets that is not part of a comparison.
+bool isStatement(const QString& code) {
+    int depth = 0;
+    QChar quote;
+    for (qsizetype i = 0; i < code.size(); ++i) {
+        const QChar c = code[i];
+        if (!quote.isNull()) {
+            if (c == quote)
+                quote = QChar();
+            continue;
+        }
+        if (c == QLatin1Char('\'') || c == QLatin1Char('"'))
+            quote = c;
+        else if (c == QLatin1Char('(') || c == QLatin1Char('[') || c == QLatin1Char('{'))
+            ++depth;
+        else if (c == QLatin1Char(')') || c == QLatin1Char(']') || c == QLatin1Char('}'))
+            --depth;
+        else if (c == QLatin1Char('=') && depth == 0) {
+            const QChar before = i > 0 ? code[i - 1] : QChar();
+            const QChar after = i + 1 < code.size() ? code[i + 1] : QChar();
+            if (after != QLatin1Char('=') && QStringLiteral("=<>!").indexOf(before) < 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+QString displayName(const DiagramTensorSpec& spec) {
+    return spec.name.isEmpty() ? QStringLiteral("tensor") : spec.name;
+}
+
+} // namespace
+
+QString formatValue(const Scalar& value, DType dtype) {
+    switch (categoryOf(dtype)) {
+    case DTypeCategory::Boolean:
+        return value.intValue != 0 ? QStringLiteral("True") : QStringLiteral("False");
+    case DTypeCategory::Integral: {
+        QString text = QString::number(value.intValue);
+        if (text.size() > 8)
+            text = QString::number(static_cast<double>(value.intValue), 'g', 3);
+        return text;
+    }
+    case DTypeCategory::Floating:
+        break;
+    }
+    const double v = value.toDouble();
+    if (std::isnan(v))
+        return QStringLiteral("nan");
+    if (std::isinf(v))
+        return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
+    if (v == std::trunc(v) && std::fabs(v) < 1e7) {
+        // PyTorch prints integral floats with a trailing dot: "3.", "-0.".
+        const auto whole = static_cast<std::int64_t>(v);
+        return (std::signbit(v) && whole == 0 ? QStringLiteral("-0") : QString::number(whole)) +
+               QLatin1Char('.');
+    }
+    return QString::number(v, 'g', 4);
+}
+
+QString tupleText(const Shape& values) {
+    QString text = QStringLiteral("(");
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (i)
+            text += QStringLiteral(", ");
+        text += QString::number(values[i]);
+    }
+    if (values.size() == 1)
+        text += QLatin1Char(',');
+    return text + QLatin1Char(')');
+}
+
+QString groupDigits(std::int64_t value) {
+    QString digits =
+        QString::number(value < 0 ? -static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value));
+    for (auto at = digits.size() - 3; at > 0; at -= 3)
+        digits.insert(at, QLatin1Char(','));
+    return value < 0 ? QLatin1Char('-') + digits : digits;
+}
+
+QString hexAddress(std::uint64_t address) { return QStringLiteral("0x") + QString::number(address, 16); }
+
+QString byteSize(std::int64_t bytes) {
+    static const char* const units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    if (bytes < 1024)
+        return QString::number(bytes) + QStringLiteral(" B");
+    double value = static_cast<double>(bytes);
+    int unit = -1;
+    while (value >= 1024.0 && unit < 5) {
+        value /= 1024.0;
+        ++unit;
+    }
+    const bool whole = std::fabs(value - std::round(value)) < 0.05;
+    return QString::number(value, 'f', whole ? 0 : 1) + QLatin1Char(' ') + QLatin1String(units[unit]);
+}
+
+QString DiagramModel::indexText(const Shape& index) {
+    QString text = QStringLiteral("[");
+    for (std::size_t i = 0; i < index.size(); ++i) {
+        if (i)
+            text += QStringLiteral(", ");
+        text += QString::number(index[i]);
+    }
+    return text + QLatin1Char(']');
+}
+
+DiagramModel DiagramModel::build(const DiagramTensorSpec& primary,
+                                 const std::vector<DiagramTensorSpec>& others,
+                                 const DiagramOptions& options) {
+    DiagramModel model;
+    model.options = options;
+    model.tensor = primary.tensor;
+    model.name = primary.name;
+    model.expression = primary.expression;
+    model.elementName = displayName(primary);
+    if (!primary.tensor.defined()) {
+        model.title = model.elementName;
+        model.notes << QStringLiteral("no tensor");
+        return model;
+    }
+    const Tensor& tensor = primary.tensor;
+    const Layout& layout = tensor.layout();
+    const auto& storage = *tensor.storage();
+    model.numel = tensor.numel();
+    model.itemSize = tensor.elementSize();
+    model.hasValues = tensor.hasValues();
+    model.baseAddress = storage.baseAddress();
+    model.dataPtr = tensor.dataPtr();
+    model.storageElements = storage.nbytes() / model.itemSize;
+    model.extent = extentOf(layout);
+
+    // ---- caption ----
+    if (!primary.name.isEmpty() && !primary.expression.isEmpty() && !isStatement(primary.expression))
+        model.title = primary.name + QStringLiteral(" = ") + primary.expression;
+    else if (!primary.expression.isEmpty())
+        model.title = primary.expression;
+    else
+        model.title = model.elementName;
+    const QString dtype = QString::fromStdString(dtypeShortName(tensor.dtype()));
+    model.layoutLine = QStringLiteral("shape ") + tupleText(tensor.sizes()) + kMiddleDot +
+                       QStringLiteral("stride ") + tupleText(tensor.strides()) + kMiddleDot +
+                       QStringLiteral("storage_offset ") + QString::number(tensor.storageOffset()) +
+                       kMiddleDot + dtype + kMiddleDot + QStringLiteral("is_contiguous ") +
+                       (tensor.isContiguous() ? QStringLiteral("True") : QStringLiteral("False"));
+    model.dataPtrAlignment = 1;
+    while (model.dataPtrAlignment < 128 &&
+           model.dataPtr % static_cast<std::uint64_t>(model.dataPtrAlignment * 2) == 0)
+        model.dataPtrAlignment *= 2;
+    model.storageLine = QStringLiteral("storage: ") + groupDigits(model.storageElements) +
+                        QStringLiteral(" \u00d7 ") + dtype + QStringLiteral(" = ") +
+                        byteSize(storage.nbytes()) + kMiddleDot + QStringLiteral("data_ptr ") +
+                        hexAddress(model.dataPtr) + kMiddleDot + QString::number(model.dataPtrAlignment) +
+                        QStringLiteral("-byte aligned");
+
+    // ---- which part of the storage the strip shows, and how finely ----
+    std::vector<const DiagramTensorSpec*> laneSpecs;
+    std::int64_t lanesLeftOut = 0;
+    for (const auto& other : others) {
+        if (!other.tensor.defined() || !other.tensor.sharesStorageWith(tensor) ||
+            other.tensor.elementSize() != model.itemSize)
+            continue;
+        if (static_cast<int>(laneSpecs.size()) < kMaxOtherLanes)
+            laneSpecs.push_back(&other);
+        else
+            ++lanesLeftOut;
+    }
+    // A window around the primary's reach when the storage is too long to show whole; the lanes
+    // of other views are shown within it.
+    const std::optional<Extent> reach = model.extent;
+    UnitGrid grid;
+    grid.end = model.storageElements;
+    const auto maxCells = std::max<std::int64_t>(16, options.maxStripCells);
+    bool blocks = false;
+    if (model.storageElements > maxCells) {
+        if (reach) {
+            const auto low = alignDown(std::max<std::int64_t>(0, reach->lowest), 16);
+            const auto high = std::min(model.storageElements, alignUp(reach->highest + 1, 16));
+            if (high - low <= maxCells) {
+                grid.first = low;
+                grid.end = high;
+            } else {
+                blocks = true;
+            }
+        } else {
+            blocks = true;
+        }
+    }
+    if (blocks) {
+        grid.unitSize = 1;
+        // Blocks need not be as many as cells could: a quarter of the budget keeps the strip short.
+        const auto blockBudget = std::max<std::int64_t>(16, maxCells / 4);
+        while (grid.unitSize < (model.storageElements + blockBudget - 1) / blockBudget)
+            grid.unitSize *= 2;
+        grid.shift = log2Exact(grid.unitSize);
+    }
+    model.stripFirst = grid.first;
+    model.stripEnd = grid.end;
+    model.unitSize = grid.unitSize;
+    const auto shown = grid.end - grid.first;
+    model.detail = blocks                         ? StripDetail::Blocks
+                   : shown <= kFullDetailCells    ? StripDetail::Full
+                   : shown <= kCompactDetailCells ? StripDetail::Compact
+                                                  : StripDetail::Tiny;
+
+    // ---- reach of the primary and of every lane ----
+    const auto coverage = coverageOf(layout, grid);
+    model.coverageApproximate = coverage.approximate;
+    model.units.resize(static_cast<std::size_t>(grid.count()));
+    for (std::size_t u = 0; u < model.units.size(); ++u) {
+        auto& unit = model.units[u];
+        unit.firstOrder = coverage.firstOrder[u];
+        unit.fanIn = coverage.fanIn[u];
+        unit.reached = coverage.reached[u];
+        model.maxFanIn = std::max(model.maxFanIn, unit.fanIn);
+        if (!blocks) {
+            const auto at = grid.first + static_cast<std::int64_t>(u);
+            unit.value = model.hasValues ? formatValue(storage.load(tensor.dtype(), at), tensor.dtype())
+                                         : kUnknownValue;
+        }
+    }
+    if (!laneSpecs.empty()) {
+        DiagramLane self;
+        self.name = model.elementName;
+        self.primary = true;
+        self.coverage = coverage.reached;
+        model.lanes.push_back(std::move(self));
+        for (const auto* spec : laneSpecs) {
+            DiagramLane lane;
+            lane.name = displayName(*spec);
+            lane.coverage = coverageOf(spec->tensor.layout(), grid).reached;
+            model.lanes.push_back(std::move(lane));
+        }
+    }
+
+    // ---- the logical grid: which indices to show per dim ----
+    const auto rank = static_cast<std::size_t>(tensor.dim());
+    std::vector<std::int64_t> limits(rank, 4);
+    if (rank >= 1)
+        limits[rank - 1] = 16;
+    if (rank >= 2)
+        limits[rank - 2] = 16;
+    auto slotCount = [&](std::size_t d) { return std::min(tensor.sizes()[d], limits[d]); };
+    auto total = [&] {
+        std::int64_t product = 1;
+        for (std::size_t d = 0; d < rank; ++d)
+            product *= std::max<std::int64_t>(1, slotCount(d));
+        return product;
+    };
+    while (total() > kGridCellBudget) {
+        // Shrink the dim showing the most slots, matrix dims no lower than 6, leading dims 3.
+        std::size_t widest = rank;
+        for (std::size_t d = 0; d < rank; ++d) {
+            const auto floor = d + 2 >= rank ? 6 : 3;
+            if (slotCount(d) > floor && (widest == rank || slotCount(d) > slotCount(widest)))
+                widest = d;
+        }
+        if (widest == rank)
+            break;
+        --limits[widest];
+    }
+    for (std::size_t d = 0; d < rank; ++d)
+        model.gridSlots.push_back(chooseSlots(tensor.sizes()[d], limits[d]));
+    if (model.numel > 0) {
+        std::int64_t combinations = 1;
+        for (const auto& s : model.gridSlots)
+            combinations *= static_cast<std::int64_t>(s.size());
+        model.cells.reserve(static_cast<std::size_t>(combinations));
+        const Shape orderStrides = contiguousStrides(tensor.sizes());
+        std::vector<std::size_t> position(rank, 0);
+        for (std::int64_t c = 0; c < combinations; ++c) {
+            GridCell cell;
+            cell.shown = true;
+            cell.index.resize(rank);
+            for (std::size_t d = 0; d < rank; ++d) {
+                cell.index[d] = model.gridSlots[d][position[d]];
+                cell.shown = cell.shown && cell.index[d] >= 0;
+            }
+            if (cell.shown) {
+                cell.storageIndex = storageIndexOf(layout, cell.index);
+                for (std::size_t d = 0; d < rank; ++d)
+                    cell.order += cell.index[d] * orderStrides[d];
+                cell.value =
+                    model.hasValues ? formatValue(tensor.valueAt(cell.index), tensor.dtype()) : kUnknownValue;
+            }
+            model.cells.push_back(std::move(cell));
+            for (std::size_t d = rank; d-- > 0;) {
+                if (++position[d] < model.gridSlots[d].size())
+                    break;
+                position[d] = 0;
+            }
+        }
+    }
+
+    // ---- notes ----
+    if (model.numel == 0)
+        model.notes << QStringLiteral(
+                           "empty: shape %1 has no elements, so the view reaches no storage element")
+                           .arg(tupleText(tensor.sizes()));
+    if (!model.hasValues) {
+        if (storage.elementCount() > Storage::kMaxValueElements)
+            model.notes
+                << QStringLiteral(
+                       "layout only: values are not kept for storages above %1 elements (this one has %2); "
+                       "\u2026 stands for a value")
+                       .arg(groupDigits(Storage::kMaxValueElements), groupDigits(storage.elementCount()));
+        else
+            model.notes << QStringLiteral(
+                "layout only: the values of this storage are unknown; \u2026 stands for a value");
+    }
+    if (model.stripFirst > 0 || model.stripEnd < model.storageElements)
+        model.notes << QStringLiteral("storage elements %1 to %2 of %3 shown (around the part it reaches)")
+                           .arg(groupDigits(model.stripFirst), groupDigits(model.stripEnd - 1),
+                                groupDigits(model.storageElements));
+    if (blocks)
+        model.notes << QStringLiteral(
+                           "each square is a block of %1 elements (%2): its colour is the first logical "
+                           "element inside, its strength the share of elements the view reaches")
+                           .arg(groupDigits(model.unitSize), byteSize(model.unitSize * model.itemSize));
+    if (model.coverageApproximate)
+        model.notes << QStringLiteral("reach is estimated: too many elements (%1) to count one by one")
+                           .arg(groupDigits(model.numel));
+    if (lanesLeftOut > 0)
+        model.notes
+            << QStringLiteral("%1 more views of this storage are not shown as lanes").arg(lanesLeftOut);
+    if (model.maxFanIn > 1)
+        model.notes << QStringLiteral(
+                           "\u00d7n badge: n logical elements read the same storage element (up to %1 here)")
+                           .arg(groupDigits(model.maxFanIn));
+
+    model.setFocus(options.focus.value_or(Shape(rank, 0)));
+    return model;
+}
+
+void DiagramModel::setFocus(const Shape& index) {
+    arrows.clear();
+    focus.reset();
+    if (!tensor.defined() || numel == 0)
+        return;
+    const Layout& layout = tensor.layout();
+    Shape clamped(static_cast<std::size_t>(layout.dim()), 0);
+    for (std::size_t d = 0; d < clamped.size(); ++d)
+        clamped[d] = d < index.size() ? std::clamp<std::int64_t>(index[d], 0, layout.sizes[d] - 1) : 0;
+    focus = clamped;
+    options.focus = clamped;
+    focusStorage = storageIndexOf(layout, clamped);
+    for (std::size_t d = 0; d < clamped.size(); ++d) {
+        if (clamped[d] + 1 >= layout.sizes[d])
+            continue; // no neighbour along this dim
+        arrows.push_back(
+            {static_cast<int>(d), layout.strides[d], focusStorage, focusStorage + layout.strides[d]});
+    }
+}
+
+std::int64_t DiagramModel::unitOf(std::int64_t storageIndex) const {
+    if (storageIndex < stripFirst || storageIndex >= stripEnd || unitSize <= 0)
+        return -1;
+    return (storageIndex - stripFirst) / unitSize;
+}
+
+std::int64_t DiagramModel::unitEnd(std::int64_t unit) const {
+    return std::min(stripEnd, unitFirst(unit) + unitSize);
+}
+
+std::int64_t DiagramModel::cellIndexOfSlots(const std::vector<std::int64_t>& slotPositions) const {
+    std::int64_t at = 0;
+    for (std::size_t d = 0; d < gridSlots.size(); ++d)
+        at = at * static_cast<std::int64_t>(gridSlots[d].size()) + slotPositions[d];
+    return at;
+}
+
+const GridCell* DiagramModel::cellAt(const Shape& index) const {
+    if (index.size() != gridSlots.size() || cells.empty())
+        return nullptr;
+    std::vector<std::int64_t> positions(gridSlots.size());
+    for (std::size_t d = 0; d < gridSlots.size(); ++d) {
+        const auto it = std::find(gridSlots[d].begin(), gridSlots[d].end(), index[d]);
+        if (index[d] < 0 || it == gridSlots[d].end())
+            return nullptr;
+        positions[d] = it - gridSlots[d].begin();
+    }
+    const auto at = cellIndexOfSlots(positions);
+    return at >= 0 && at < static_cast<std::int64_t>(cells.size()) ? &cells[static_cast<std::size_t>(at)]
+                                                                   : nullptr;
+}
+
+Shape DiagramModel::unravel(std::int64_t order) const {
+    const auto& sizes = tensor.sizes();
+    Shape index(sizes.size(), 0);
+    for (std::size_t d = sizes.size(); d-- > 0;) {
+        if (sizes[d] <= 0)
+            return index;
+        index[d] = order % sizes[d];
+        order /= sizes[d];
+    }
+    return index;
+}
+
+std::optional<Shape> DiagramModel::firstIndexAt(std::int64_t storageIndex) const {
+    const auto unit = unitOf(storageIndex);
+    if (unit < 0 || units[static_cast<std::size_t>(unit)].firstOrder < 0)
+        return std::nullopt;
+    return unravel(units[static_cast<std::size_t>(unit)].firstOrder);
+}
+
+QString DiagramModel::formulaFor(const Shape& index) const {
+    if (!tensor.defined() || index.size() != static_cast<std::size_t>(tensor.dim()))
+        return {};
+    const auto storageIndex = storageIndexOf(tensor.layout(), index);
+    const auto address =
+        baseAddress + static_cast<std::uint64_t>(storageIndex) * static_cast<std::uint64_t>(itemSize);
+    QString text =
+        index.empty() ? elementName + QStringLiteral(" (0-dim) reads storage[%1] \u2192 ").arg(storageIndex) +
+                            hexAddress(address)
+                      : elementName + indexText(index) + QStringLiteral(": ") +
+                            QString::fromStdString(addressFormula(tensor.layout(), index)) +
+                            QStringLiteral(" \u2192 ") + hexAddress(address);
+    if (options.byteMode)
+        text += QStringLiteral(" (byte %1)").arg(groupDigits(storageIndex * itemSize));
+    return text;
+}
+
+} // namespace stridescope::app

@@ -1,0 +1,2 @@
+import torch
+x = torch.arange(24).reshape(2, 3, 4)
