@@ -1,0 +1,58 @@
+#pragma once
+// The centre of the window: the DiagramWidget in a scroll area, zoomable (Ctrl+wheel, + and -,
+// Ctrl+0 for 100 %, fit) around the point under the mouse, and pannable (scroll bars, wheel,
+// or dragging the background with the left or middle button). The TraversalOverlay lies on top.
+#include <QScrollArea>
+
+namespace stridescope::app {
+
+class DiagramWidget;
+class TraversalOverlay;
+
+class DiagramView : public QScrollArea {
+    Q_OBJECT
+
+public:
+    explicit DiagramView(QWidget* parent = nullptr);
+
+    DiagramWidget* diagram() const { return m_diagram; }
+    TraversalOverlay* overlay() const { return m_overlay; }
+
+    double zoom() const;
+    // Zooms keeping `anchor` (viewport coordinates; the centre when null) in place; ends
+    // auto-fit.
+    void setZoom(double zoom, QPoint anchor = QPoint(-1, -1));
+    // While on (the default, and again after fitToWindow()), every new picture and every resize
+    // fits the picture into the viewport, never above 100 %.
+    bool autoFit() const { return m_autoFit; }
+    void zoomIn();
+    void zoomOut();
+    void resetZoom();
+    // The zoom at which the whole picture fits the viewport (at most 100 %).
+    void fitToWindow();
+    // Lays the diagram out again after its model or theme changed.
+    void diagramChanged();
+
+signals:
+    void zoomChanged(double zoom);
+
+protected:
+    void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void applyZoom(double zoom, QPoint anchor);
+    void fit();
+    void resizeDiagram();
+
+    DiagramWidget* m_diagram;
+    TraversalOverlay* m_overlay;
+    bool m_autoFit = true;
+    bool m_panning = false;
+    QPoint m_panStart;
+    QPoint m_scrollStart;
+};
+
+} // namespace stridescope::app

@@ -1,0 +1,1082 @@
+#include "app/window/MainWindow.h"
+
+#include "app/bandwidth/BandwidthPanel.h"
+#include "app/diagram/DiagramExport.h"
+#include "app/diagram/DiagramModel.h"
+#include "app/diagram/DiagramWidget.h"
+#include "app/window/AppStyle.h"
+#include "app/window/DiagramView.h"
+#include "app/window/Lesson.h"
+#include "app/window/LessonPanel.h"
+#include "app/window/LessonsMenu.h"
+#include "app/window/OpCatalog.h"
+#include "app/window/OpFormDialog.h"
+#include "app/window/Preferences.h"
+#include "app/window/PreferencesDialog.h"
+#include "app/window/PropertiesPanel.h"
+#include "app/window/ScriptConsole.h"
+#include "app/window/ScriptEditor.h"
+#include "app/window/SessionModel.h"
+#include "app/window/TensorBuilderDialog.h"
+#include "app/window/TraversalController.h"
+#include "app/window/TraversalOverlay.h"
+#include "app/window/VariablesModel.h"
+#include "stridescope_config.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScreen>
+#include <QSlider>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+#include <QToolButton>
+#include <QTreeView>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+// The bundled lessons and icons live in a static library: their initialiser must be called.
+static void initStrideScopeResources() { Q_INIT_RESOURCE(resources); }
+
+namespace stridescope::app {
+
+namespace {
+
+QString layoutKey(const std::optional<ShownTensor>& shown) {
+    if (!shown)
+        return {};
+    const Tensor& t = shown->tensor;
+    return shown->name + u'|' + tupleText(t.sizes()) + u'|' + tupleText(t.strides()) + u'|' +
+           QString::number(t.storageOffset()) + u'|' +
+           QString::number(t.storage() ? static_cast<qulonglong>(t.storage()->id()) : 0ULL);
+}
+
+struct OpShortcut {
+    const char* id;
+    QKeySequence key;
+};
+
+QKeySequence opShortcut(const QString& id) {
+    static const OpShortcut table[] = {
+        {"transpose", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_T)},
+        {"permute", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_P)},
+        {"narrow", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_N)},
+        {"view", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_V)},
+        {"reshape", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_R)},
+        {"slice", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S)},
+        {"select", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E)},
+        {"expand", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_X)},
+        {"unsqueeze", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_U)},
+        {"squeeze", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Q)},
+        {"flatten", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_F)},
+        {"contiguous", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_G)},
+        {"clone", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_L)},
+        {"as_strided", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_A)},
+    };
+    for (const OpShortcut& entry : table)
+        if (id == QLatin1String(entry.id))
+            return entry.key;
+    return {};
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), m_session(new SessionModel(this)),
+      m_variables(new VariablesModel(m_session, this)), m_traversal(new TraversalController(this)),
+      m_diagramTheme(DiagramTheme::light()) {
+    initStrideScopeResources();
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/stridescope.svg")));
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    createCentre();
+    createDocks();
+    createActions();
+    createMenus();
+    createToolBars();
+
+    m_hoverLabel = new QLabel(this);
+    m_hoverLabel->setObjectName(QStringLiteral("hoverLabel"));
+    m_hoverLabel->setTextFormat(Qt::PlainText);
+    QFont mono = m_hoverLabel->font();
+    mono.setFamilies({QStringLiteral("DejaVu Sans Mono"), QStringLiteral("monospace")});
+    m_hoverLabel->setFont(mono);
+    m_traversalLabel = new QLabel(this);
+    m_traversalLabel->setObjectName(QStringLiteral("traversalLabel"));
+    m_zoomLabel = new QLabel(this);
+    statusBar()->addWidget(m_hoverLabel, 1);
+    statusBar()->addPermanentWidget(m_traversalLabel);
+    statusBar()->addPermanentWidget(m_zoomLabel);
+
+    connect(m_session, &SessionModel::changed, this, &MainWindow::sessionChanged);
+    m_propertiesTimer.setSingleShot(true);
+    m_propertiesTimer.setInterval(0);
+    connect(&m_propertiesTimer, &QTimer::timeout, this, [this] {
+        const auto focus = diagram()->focusedIndex();
+        m_properties->setTensor(m_session->shown(), m_session->workspace(),
+                                focus && m_session->shown() ? diagram()->model().formulaFor(*focus)
+                                                            : QString());
+    });
+    connect(m_session->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(m_traversal, &TraversalController::positionChanged, this, &MainWindow::traversalMoved);
+    connect(m_traversal, &TraversalController::playingChanged, this, [this](bool playing) {
+        m_playAction->setText(playing ? tr("Pause") : tr("Play"));
+        updateIcons();
+    });
+    connect(diagram(), &DiagramWidget::hoverChanged, this,
+            [this](const QString& text) { m_hoverLabel->setText(text); });
+    connect(diagram(), &DiagramWidget::focusChanged, this, &MainWindow::focusMoved);
+    connect(m_diagramView, &DiagramView::zoomChanged, this, &MainWindow::updateZoomLabel);
+
+    restorePreferences();
+    sessionChanged();
+    updateTitle();
+    updateRecentMenu();
+    m_console->editor()->setFocus();
+}
+
+MainWindow::~MainWindow() = default;
+
+DiagramWidget* MainWindow::diagram() const { return m_diagramView->diagram(); }
+
+QAction* MainWindow::findAction(const QString& objectName) const { return findChild<QAction*>(objectName); }
+
+QAction* MainWindow::makeAction(const QString& objectName, const QString& text,
+                                const QKeySequence& shortcut) {
+    auto* action = new QAction(text, this);
+    action->setObjectName(objectName);
+    if (!shortcut.isEmpty()) {
+        action->setShortcut(shortcut);
+        action->setToolTip(QStringLiteral("%1 (%2)").arg(QString(text).remove(u'&'),
+                                                         shortcut.toString(QKeySequence::NativeText)));
+    }
+    addAction(action); // shortcuts work even when the action is only in a hidden toolbar
+    return action;
+}
+
+// ---- construction ----------------------------------------------------------------------------
+
+void MainWindow::createCentre() {
+    m_diagramView = new DiagramView(this);
+    m_lessonPanel = new LessonPanel(m_session, this);
+
+    auto* welcome = new QWidget(this);
+    welcome->setObjectName(QStringLiteral("welcome"));
+    auto* title = new QLabel(tr("See how a tensor sits in memory"), welcome);
+    QFont titleFont = title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.8);
+    titleFont.setBold(true);
+    title->setFont(titleFont);
+    auto* steps = new QLabel(welcome);
+    steps->setTextFormat(Qt::RichText);
+    steps->setWordWrap(true);
+    steps->setText(
+        tr("<ol style=\"line-height:150%\">"
+           "<li><b>Build a tensor</b> with the button below, or type "
+           "<code>x = torch.arange(24).reshape(2, 3, 4)</code> in the console at the bottom and press "
+           "Enter.</li>"
+           "<li><b>Apply an op</b> with the buttons above (Transpose, Narrow, View, \u2026) or type PyTorch "
+           "code.</li>"
+           "<li><b>Read the picture</b>: the storage strip is the memory, the grid is what the tensor shows, "
+           "the arrows are the strides. Hover a cell to see its address formula; press Play to walk it.</li>"
+           "</ol>"));
+    auto* build = new QPushButton(tr("New Tensor\u2026"), welcome);
+    build->setObjectName(QStringLiteral("welcomeNewTensor"));
+    auto* lesson = new QPushButton(tr("Start Lesson 1"), welcome);
+    auto* openButton = new QPushButton(tr("Open a Script\u2026"), welcome);
+    QFont buttonFont = build->font();
+    buttonFont.setPointSizeF(buttonFont.pointSizeF() * 1.2);
+    for (QPushButton* button : {build, lesson, openButton}) {
+        button->setFont(buttonFont);
+        button->setMinimumHeight(button->sizeHint().height() + 10);
+    }
+    build->setDefault(true);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(build);
+    buttons->addWidget(lesson);
+    buttons->addWidget(openButton);
+    buttons->addStretch();
+    auto* welcomeLayout = new QVBoxLayout(welcome);
+    welcomeLayout->setContentsMargins(48, 40, 48, 40);
+    welcomeLayout->addWidget(title);
+    welcomeLayout->addWidget(steps);
+    welcomeLayout->addLayout(buttons);
+    welcomeLayout->addStretch();
+    connect(build, &QPushButton::clicked, this, &MainWindow::newTensor);
+    connect(lesson, &QPushButton::clicked, this, [this] {
+        const QStringList lessons = Lesson::bundledPaths();
+        if (!lessons.isEmpty() && maybeSave()) {
+            QString error;
+            if (!startLesson(lessons.front(), &error))
+                QMessageBox::warning(this, tr("Lesson"), error);
+        }
+    });
+    connect(openButton, &QPushButton::clicked, this, &MainWindow::open);
+
+    m_centreStack = new QStackedWidget(this);
+    m_centreStack->addWidget(welcome);
+    m_centreStack->addWidget(m_diagramView);
+
+    auto* centre = new QWidget(this);
+    auto* layout = new QVBoxLayout(centre);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_lessonPanel);
+    layout->addWidget(m_centreStack, 1);
+    setCentralWidget(centre);
+    connect(m_lessonPanel, &LessonPanel::stepFailed, this, &MainWindow::showLessonError);
+}
+
+void MainWindow::createDocks() {
+    m_console = new ScriptConsole(m_session, this);
+    m_consoleDock = new QDockWidget(tr("Script"), this);
+    m_consoleDock->setObjectName(QStringLiteral("consoleDock"));
+    m_consoleDock->setWidget(m_console);
+    addDockWidget(Qt::BottomDockWidgetArea, m_consoleDock);
+
+    m_variablesView = new QTreeView(this);
+    m_variablesView->setObjectName(QStringLiteral("variables"));
+    m_variablesView->setModel(m_variables);
+    m_variablesView->setRootIsDecorated(true);
+    m_variablesView->setUniformRowHeights(true);
+    m_variablesView->setAllColumnsShowFocus(true);
+    m_variablesView->header()->setStretchLastSection(false);
+    m_variablesView->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_variablesDock = new QDockWidget(tr("Variables"), this);
+    m_variablesDock->setObjectName(QStringLiteral("variablesDock"));
+    m_variablesDock->setWidget(m_variablesView);
+    addDockWidget(Qt::LeftDockWidgetArea, m_variablesDock);
+    connect(m_variables, &QAbstractItemModel::modelReset, this, &MainWindow::syncVariablesSelection);
+    connect(m_variablesView->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex& current) {
+                if (m_syncing || !current.isValid())
+                    return;
+                const QString name =
+                    current.siblingAtColumn(0).data(VariablesModel::TensorNameRole).toString();
+                if (!name.isEmpty())
+                    m_session->showName(name);
+            });
+
+    m_properties = new PropertiesPanel(this);
+    m_propertiesDock = new QDockWidget(tr("Properties"), this);
+    m_propertiesDock->setObjectName(QStringLiteral("propertiesDock"));
+    m_propertiesDock->setWidget(m_properties);
+    // Variables above properties on the left: the diagram keeps the width it needs.
+    splitDockWidget(m_variablesDock, m_propertiesDock, Qt::Vertical);
+
+    m_bandwidthDock = new QDockWidget(tr("Bandwidth"), this);
+    m_bandwidthDock->setObjectName(QStringLiteral("bandwidthDock"));
+    m_bandwidthPanel = new BandwidthPanel(m_bandwidthDock);
+    m_bandwidthDock->setWidget(m_bandwidthPanel);
+    addDockWidget(Qt::BottomDockWidgetArea, m_bandwidthDock);
+    tabifyDockWidget(m_consoleDock, m_bandwidthDock);
+    m_consoleDock->raise();
+
+    resizeDocks({m_variablesDock}, {400}, Qt::Horizontal);
+    resizeDocks({m_variablesDock, m_propertiesDock}, {170, 430}, Qt::Vertical);
+    resizeDocks({m_consoleDock}, {200}, Qt::Vertical);
+}
+
+void MainWindow::createActions() {
+    QStyle* s = style();
+    QAction* a = makeAction(QStringLiteral("actionNew"), tr("&New Session"), QKeySequence::New);
+    a->setIcon(s->standardIcon(QStyle::SP_FileIcon));
+    connect(a, &QAction::triggered, this, &MainWindow::newSession);
+    a = makeAction(QStringLiteral("actionOpen"), tr("&Open\u2026"), QKeySequence::Open);
+    a->setIcon(s->standardIcon(QStyle::SP_DialogOpenButton));
+    connect(a, &QAction::triggered, this, &MainWindow::open);
+    a = makeAction(QStringLiteral("actionSave"), tr("&Save"), QKeySequence::Save);
+    a->setIcon(s->standardIcon(QStyle::SP_DialogSaveButton));
+    connect(a, &QAction::triggered, this, &MainWindow::save);
+    a = makeAction(QStringLiteral("actionSaveAs"), tr("Save &As\u2026"), QKeySequence::SaveAs);
+    connect(a, &QAction::triggered, this, &MainWindow::saveAs);
+    a = makeAction(QStringLiteral("actionExport"), tr("&Export Diagram\u2026"),
+                   QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(a, &QAction::triggered, this, &MainWindow::exportDiagramAs);
+    m_tensorActions << a;
+    a = makeAction(QStringLiteral("actionCopyDiagram"), tr("Copy &Diagram"),
+                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    connect(a, &QAction::triggered, this, &MainWindow::copyDiagram);
+    m_tensorActions << a;
+    a = makeAction(QStringLiteral("actionCopyScript"), tr("Copy Script as &PyTorch"),
+                   QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
+    connect(a, &QAction::triggered, this, &MainWindow::copyScript);
+    a = makeAction(QStringLiteral("actionQuit"), tr("&Quit"), QKeySequence::Quit);
+    a->setMenuRole(QAction::QuitRole);
+    connect(a, &QAction::triggered, this, &QWidget::close);
+
+    // Fixed texts (the stack's own actions would grow "Undo y = x.transpose(0, 1)" in the toolbar);
+    // the statement goes into the tooltip.
+    QUndoStack* stack = m_session->undoStack();
+    QAction* undo = makeAction(QStringLiteral("actionUndo"), tr("&Undo"), QKeySequence::Undo);
+    connect(undo, &QAction::triggered, stack, &QUndoStack::undo);
+    connect(stack, &QUndoStack::canUndoChanged, undo, &QAction::setEnabled);
+    connect(stack, &QUndoStack::undoTextChanged, undo, [undo](const QString& text) {
+        undo->setToolTip(text.isEmpty()
+                             ? tr("Undo (%1)").arg(undo->shortcut().toString(QKeySequence::NativeText))
+                             : tr("Undo \u201c%1\u201d (%2)")
+                                   .arg(text, undo->shortcut().toString(QKeySequence::NativeText)));
+    });
+    undo->setEnabled(stack->canUndo());
+    QAction* redo =
+        makeAction(QStringLiteral("actionRedo"), tr("&Redo"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
+    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    connect(redo, &QAction::triggered, stack, &QUndoStack::redo);
+    connect(stack, &QUndoStack::canRedoChanged, redo, &QAction::setEnabled);
+    connect(stack, &QUndoStack::redoTextChanged, redo, [redo](const QString& text) {
+        redo->setToolTip(text.isEmpty()
+                             ? tr("Redo (%1)").arg(redo->shortcut().toString(QKeySequence::NativeText))
+                             : tr("Redo \u201c%1\u201d (%2)")
+                                   .arg(text, redo->shortcut().toString(QKeySequence::NativeText)));
+    });
+    redo->setEnabled(stack->canRedo());
+    a = makeAction(QStringLiteral("actionPreferences"), tr("Pre&ferences\u2026"),
+                   QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    a->setMenuRole(QAction::PreferencesRole);
+    connect(a, &QAction::triggered, this, &MainWindow::showPreferences);
+    a = makeAction(QStringLiteral("actionFocusConsole"), tr("Go to the &Console"),
+                   QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(a, &QAction::triggered, this, [this] {
+        m_consoleDock->show();
+        m_console->editor()->setFocus();
+    });
+
+    a = makeAction(QStringLiteral("actionNewTensor"), tr("New &Tensor\u2026"),
+                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    connect(a, &QAction::triggered, this, &MainWindow::newTensor);
+    for (const OpSpec& spec : OpCatalog::all()) {
+        QAction* op = makeAction(QStringLiteral("actionOp_") + spec.id,
+                                 OpCatalog::label(spec.id) + QStringLiteral("\u2026"), opShortcut(spec.id));
+        op->setIconText(spec.id == u"slice" ? QStringLiteral("x[a:b:c]") : spec.id);
+        op->setStatusTip(OpCatalog::help(spec.id));
+        op->setToolTip(QStringLiteral("<b>%1</b> (%2)<br>%3")
+                           .arg(spec.id, op->shortcut().toString(QKeySequence::NativeText),
+                                OpCatalog::help(spec.id).toHtmlEscaped()));
+        const QString id = spec.id;
+        connect(op, &QAction::triggered, this, [this, id] { openOpForm(id); });
+        m_opActions << op;
+    }
+
+    a = makeAction(QStringLiteral("actionZoomIn"), tr("Zoom &In"), QKeySequence::ZoomIn);
+    connect(a, &QAction::triggered, m_diagramView, &DiagramView::zoomIn);
+    a = makeAction(QStringLiteral("actionZoomOut"), tr("Zoom &Out"), QKeySequence::ZoomOut);
+    connect(a, &QAction::triggered, m_diagramView, &DiagramView::zoomOut);
+    a = makeAction(QStringLiteral("actionZoomReset"), tr("&Actual Size"), QKeySequence(Qt::CTRL | Qt::Key_0));
+    connect(a, &QAction::triggered, m_diagramView, &DiagramView::resetZoom);
+    a = makeAction(QStringLiteral("actionZoomFit"), tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_9));
+    connect(a, &QAction::triggered, m_diagramView, &DiagramView::fitToWindow);
+    m_darkAction = makeAction(QStringLiteral("actionDarkTheme"), tr("&Dark Theme"),
+                              QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    m_darkAction->setCheckable(true);
+    connect(m_darkAction, &QAction::toggled, this,
+            [this](bool dark) { setTheme(dark ? QStringLiteral("dark") : QStringLiteral("light")); });
+    m_presentationAction =
+        makeAction(QStringLiteral("actionPresentation"), tr("&Presentation Mode"), QKeySequence(Qt::Key_F11));
+    m_presentationAction->setCheckable(true);
+    connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
+    m_byteModeAction = makeAction(QStringLiteral("actionByteMode"), tr("Strides in &Bytes Too"));
+    m_byteModeAction->setCheckable(true);
+    connect(m_byteModeAction, &QAction::toggled, this, [this](bool on) {
+        Preferences::setByteMode(on);
+        rebuildDiagram();
+    });
+    m_storageIndicesAction =
+        makeAction(QStringLiteral("actionStorageIndices"), tr("Storage &Index in Logical Cells"));
+    m_storageIndicesAction->setCheckable(true);
+    connect(m_storageIndicesAction, &QAction::toggled, this, [this](bool on) {
+        Preferences::setShowStorageIndices(on);
+        rebuildDiagram();
+    });
+
+    m_playAction = makeAction(QStringLiteral("actionPlay"), tr("Play"), QKeySequence(Qt::Key_F5));
+    connect(m_playAction, &QAction::triggered, m_traversal, &TraversalController::togglePlay);
+    m_tensorActions << m_playAction;
+    a = makeAction(QStringLiteral("actionStep"), tr("Step"), QKeySequence(Qt::Key_F6));
+    connect(a, &QAction::triggered, m_traversal, [this] {
+        m_traversal->pause();
+        m_traversal->stepForward();
+    });
+    m_tensorActions << a;
+    a = makeAction(QStringLiteral("actionStepBack"), tr("Step Back"), QKeySequence(Qt::SHIFT | Qt::Key_F6));
+    connect(a, &QAction::triggered, m_traversal, [this] {
+        m_traversal->pause();
+        m_traversal->stepBack();
+    });
+    m_tensorActions << a;
+    a = makeAction(QStringLiteral("actionRestart"), tr("Restart"), QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    connect(a, &QAction::triggered, m_traversal, &TraversalController::restart);
+    m_tensorActions << a;
+    a = makeAction(QStringLiteral("actionFaster"), tr("Faster"),
+                   QKeySequence(Qt::CTRL | Qt::Key_BracketRight));
+    connect(a, &QAction::triggered, this, [this] { m_speedSlider->setValue(m_speedSlider->value() * 2); });
+    a = makeAction(QStringLiteral("actionSlower"), tr("Slower"),
+                   QKeySequence(Qt::CTRL | Qt::Key_BracketLeft));
+    connect(a, &QAction::triggered, this,
+            [this] { m_speedSlider->setValue(std::max(1, m_speedSlider->value() / 2)); });
+
+    a = makeAction(QStringLiteral("actionQuickStart"), tr("&Quick Start"), QKeySequence::HelpContents);
+    connect(a, &QAction::triggered, this, &MainWindow::showQuickStart);
+    a = makeAction(QStringLiteral("actionAbout"), tr("&About StrideScope"));
+    a->setMenuRole(QAction::AboutRole);
+    connect(a, &QAction::triggered, this, &MainWindow::showAbout);
+}
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(findAction(QStringLiteral("actionNew")));
+    file->addAction(findAction(QStringLiteral("actionOpen")));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::updateRecentMenu);
+    file->addAction(findAction(QStringLiteral("actionSave")));
+    file->addAction(findAction(QStringLiteral("actionSaveAs")));
+    file->addSeparator();
+    file->addAction(findAction(QStringLiteral("actionExport")));
+    file->addAction(findAction(QStringLiteral("actionCopyDiagram")));
+    file->addAction(findAction(QStringLiteral("actionCopyScript")));
+    file->addSeparator();
+    file->addAction(findAction(QStringLiteral("actionQuit")));
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(findAction(QStringLiteral("actionUndo")));
+    edit->addAction(findAction(QStringLiteral("actionRedo")));
+    edit->addSeparator();
+    edit->addAction(findAction(QStringLiteral("actionCopyScript")));
+    edit->addAction(findAction(QStringLiteral("actionFocusConsole")));
+    edit->addSeparator();
+    edit->addAction(findAction(QStringLiteral("actionPreferences")));
+
+    QMenu* tensor = menuBar()->addMenu(tr("&Tensor"));
+    tensor->addAction(findAction(QStringLiteral("actionNewTensor")));
+    tensor->addSeparator();
+    for (QAction* op : m_opActions)
+        tensor->addAction(op);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(findAction(QStringLiteral("actionZoomIn")));
+    view->addAction(findAction(QStringLiteral("actionZoomOut")));
+    view->addAction(findAction(QStringLiteral("actionZoomReset")));
+    view->addAction(findAction(QStringLiteral("actionZoomFit")));
+    view->addSeparator();
+    view->addAction(m_byteModeAction);
+    view->addAction(m_storageIndicesAction);
+    view->addSeparator();
+    view->addAction(m_darkAction);
+    view->addAction(m_presentationAction);
+    view->addSeparator();
+    for (QDockWidget* dock : {m_variablesDock, m_propertiesDock, m_consoleDock, m_bandwidthDock})
+        view->addAction(dock->toggleViewAction());
+
+    QMenu* traversal = menuBar()->addMenu(tr("T&raversal"));
+    traversal->addAction(m_playAction);
+    traversal->addAction(findAction(QStringLiteral("actionStep")));
+    traversal->addAction(findAction(QStringLiteral("actionStepBack")));
+    traversal->addAction(findAction(QStringLiteral("actionRestart")));
+    traversal->addSeparator();
+    traversal->addAction(findAction(QStringLiteral("actionFaster")));
+    traversal->addAction(findAction(QStringLiteral("actionSlower")));
+
+    m_lessonsMenu = new LessonsMenu(this);
+    menuBar()->addMenu(m_lessonsMenu);
+    connect(m_lessonsMenu, &LessonsMenu::lessonRequested, this, [this](const QString& path) {
+        if (!maybeSave())
+            return;
+        QString error;
+        if (!startLesson(path, &error))
+            QMessageBox::warning(this, tr("Lesson"), error);
+    });
+    connect(m_lessonsMenu->nextAction(), &QAction::triggered, m_lessonPanel, &LessonPanel::next);
+    connect(m_lessonsMenu->previousAction(), &QAction::triggered, m_lessonPanel, &LessonPanel::previous);
+    addAction(m_lessonsMenu->nextAction());
+    addAction(m_lessonsMenu->previousAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(findAction(QStringLiteral("actionQuickStart")));
+    help->addAction(findAction(QStringLiteral("actionAbout")));
+}
+
+void MainWindow::createToolBars() {
+    QToolBar* ops = addToolBar(tr("Operations"));
+    ops->setObjectName(QStringLiteral("opsToolBar"));
+    ops->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    QAction* newTensor = findAction(QStringLiteral("actionNewTensor"));
+    ops->addAction(newTensor);
+    if (auto* button = qobject_cast<QToolButton*>(ops->widgetForAction(newTensor))) {
+        QFont font = button->font();
+        font.setBold(true);
+        button->setFont(font);
+    }
+    ops->addSeparator();
+    for (QAction* op : m_opActions)
+        ops->addAction(op);
+    ops->addSeparator();
+    ops->addAction(findAction(QStringLiteral("actionUndo")));
+    ops->addAction(findAction(QStringLiteral("actionRedo")));
+
+    addToolBarBreak();
+    QToolBar* walk = addToolBar(tr("Traversal"));
+    walk->setObjectName(QStringLiteral("traversalToolBar"));
+    walk->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    walk->addAction(findAction(QStringLiteral("actionRestart")));
+    walk->addAction(findAction(QStringLiteral("actionStepBack")));
+    walk->addAction(m_playAction);
+    walk->addAction(findAction(QStringLiteral("actionStep")));
+    auto* speedLabel = new QLabel(tr("  Speed "), walk);
+    walk->addWidget(speedLabel);
+    m_speedSlider = new QSlider(Qt::Horizontal, walk);
+    m_speedSlider->setObjectName(QStringLiteral("speedSlider"));
+    m_speedSlider->setRange(1, 60);
+    m_speedSlider->setMaximumWidth(140);
+    m_speedSlider->setToolTip(tr("Visits per second"));
+    walk->addWidget(m_speedSlider);
+    auto* speedValue = new QLabel(walk);
+    speedValue->setMinimumWidth(speedValue->fontMetrics().horizontalAdvance(tr("%1/s").arg(60)) + 8);
+    walk->addWidget(speedValue);
+    connect(m_speedSlider, &QSlider::valueChanged, this, [this, speedValue](int value) {
+        m_traversal->setSpeed(value);
+        speedValue->setText(tr("%1/s").arg(value));
+        Preferences::setTraversalSpeed(value);
+    });
+    walk->addSeparator();
+    walk->addAction(findAction(QStringLiteral("actionZoomOut")));
+    walk->addAction(findAction(QStringLiteral("actionZoomIn")));
+    walk->addAction(findAction(QStringLiteral("actionZoomFit")));
+}
+
+void MainWindow::restorePreferences() {
+    {
+        const QSignalBlocker blockSlider(m_speedSlider);
+        m_speedSlider->setValue(Preferences::traversalSpeed());
+    }
+    m_traversal->setSpeed(m_speedSlider->value());
+    emit m_speedSlider->valueChanged(m_speedSlider->value());
+    {
+        const QSignalBlocker blockBytes(m_byteModeAction);
+        const QSignalBlocker blockIndices(m_storageIndicesAction);
+        m_byteModeAction->setChecked(Preferences::byteMode());
+        m_storageIndicesAction->setChecked(Preferences::showStorageIndices());
+    }
+    m_console->editor()->setHistory(Preferences::history());
+    const QString theme = Preferences::theme();
+    {
+        const QSignalBlocker blockDark(m_darkAction);
+        m_darkAction->setChecked(AppStyle::isDark(theme));
+    }
+    setTheme(theme);
+    if (!restoreGeometry(Preferences::windowGeometry())) {
+        QSize size(1440, 900);
+        if (const QScreen* screen = this->screen())
+            size = size.boundedTo(screen->availableGeometry().size() * 0.92);
+        resize(size);
+    }
+    restoreState(Preferences::windowState());
+    updateZoomLabel();
+}
+
+// ---- the session and what shows it -------------------------------------------------------------
+
+// The diagram follows at once; the properties panel (like the variables and the console, which
+// coalesce their own refreshes) follows on the next turn of the event loop, after the repaint.
+void MainWindow::sessionChanged() {
+    rebuildDiagram();
+    m_propertiesTimer.start();
+    updateActions();
+    updateTitle();
+    updateZoomLabel();
+}
+
+void MainWindow::rebuildDiagram() {
+    const auto& shown = m_session->shown();
+    if (!shown || !shown->tensor.defined()) {
+        m_centreStack->setCurrentIndex(0);
+        m_traversal->setTensor({});
+        m_bandwidthPanel->clearLayout();
+        m_shownKey.clear();
+        diagram()->setModel({});
+        return;
+    }
+    m_centreStack->setCurrentIndex(1);
+    const QString key = layoutKey(shown);
+    const bool sameTensor = key == m_shownKey;
+    DiagramOptions options;
+    options.byteMode = m_byteModeAction->isChecked();
+    options.showStorageIndices = m_storageIndicesAction->isChecked();
+    if (sameTensor)
+        options.focus = diagram()->focusedIndex();
+    std::vector<DiagramTensorSpec> others;
+    for (const auto& [name, tensor] : m_session->workspace().tensors()) {
+        const QString qname = QString::fromStdString(name);
+        if (qname != shown->name && tensor.sharesStorageWith(shown->tensor))
+            others.push_back({qname, m_session->expressionOf(qname), tensor});
+    }
+    diagram()->setModel(
+        DiagramModel::build({shown->name, shown->expression, shown->tensor}, others, options));
+    m_diagramView->diagramChanged();
+    if (!sameTensor) {
+        m_shownKey = key;
+        m_traversal->setTensor(shown->tensor);
+        m_bandwidthPanel->setTensor(shown->tensor, shown->name.isEmpty() ? shown->expression : shown->name);
+    } else if (m_traversal->position() >= 0) {
+        traversalMoved(m_traversal->position());
+    }
+}
+
+void MainWindow::syncVariablesSelection() {
+    m_syncing = true;
+    const auto& shown = m_session->shown();
+    for (int row = 0; row < m_variables->rowCount(); ++row)
+        m_variablesView->setFirstColumnSpanned(row, QModelIndex(), true);
+    m_variablesView->expandAll();
+    const QModelIndex index = shown ? m_variables->indexOfName(shown->name) : QModelIndex();
+    if (index.isValid()) {
+        m_variablesView->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                                      QItemSelectionModel::Rows);
+        m_variablesView->scrollTo(index);
+    } else {
+        m_variablesView->selectionModel()->clearSelection();
+    }
+    m_syncing = false;
+}
+
+void MainWindow::updateActions() {
+    const auto& shown = m_session->shown();
+    const Tensor tensor = shown ? shown->tensor : Tensor();
+    for (QAction* op : m_opActions) {
+        const OpSpec* spec = OpCatalog::find(op->objectName().mid(QStringLiteral("actionOp_").size()));
+        const QString reason = spec ? OpCatalog::unavailableReason(*spec, tensor) : QString();
+        op->setEnabled(reason.isEmpty());
+    }
+    for (QAction* action : m_tensorActions)
+        action->setEnabled(shown.has_value());
+}
+
+void MainWindow::updateTitle() {
+    const QString file = m_currentFile.isEmpty() ? tr("Untitled") : QFileInfo(m_currentFile).fileName();
+    setWindowTitle(tr("%1[*] \u2014 StrideScope").arg(file));
+    setWindowModified(m_session->isModified());
+}
+
+void MainWindow::updateZoomLabel() {
+    m_zoomLabel->setVisible(m_session->shown().has_value());
+    m_zoomLabel->setText(m_diagramView->autoFit()
+                             ? tr("%1% (fit)").arg(std::lround(m_diagramView->zoom() * 100))
+                             : tr("%1%").arg(std::lround(m_diagramView->zoom() * 100)));
+}
+
+void MainWindow::traversalMoved(std::int64_t visit) {
+    TraversalOverlay* overlay = m_diagramView->overlay();
+    if (visit < 0 || !m_session->shown()) {
+        overlay->clear();
+        m_traversalLabel->clear();
+        return;
+    }
+    const Shape index = m_traversal->indexAt(visit);
+    std::vector<std::int64_t> trail;
+    for (std::int64_t v = std::max<std::int64_t>(0, visit - 3); v <= visit; ++v)
+        trail.push_back(m_traversal->storageAt(v));
+    diagram()->setFocusedIndex(index);
+    overlay->setVisit(visit, m_traversal->visitCount(), index, trail);
+    const QString name =
+        m_session->shown()->name.isEmpty() ? QStringLiteral("tensor") : m_session->shown()->name;
+    QString text = tr("visit %1 of %2: %3%4 reads storage[%5]")
+                       .arg(visit + 1)
+                       .arg(m_traversal->visitCount())
+                       .arg(name, DiagramModel::indexText(index))
+                       .arg(trail.back());
+    if (trail.size() >= 2) {
+        const std::int64_t jump = trail.back() - trail[trail.size() - 2];
+        text += tr(" \u00b7 jump %1")
+                    .arg(jump < 0 ? QStringLiteral("\u2212%1").arg(-jump) : QStringLiteral("+%1").arg(jump));
+    }
+    m_traversalLabel->setText(text);
+}
+
+void MainWindow::focusMoved(const Shape& index) {
+    if (m_session->shown() && !m_propertiesTimer.isActive())
+        m_properties->setFocusText(diagram()->model().formulaFor(index));
+}
+
+// ---- files --------------------------------------------------------------------------------------
+
+bool MainWindow::maybeSave() {
+    if (!m_session->isModified())
+        return true;
+    QMessageBox box(QMessageBox::Warning, tr("Unsaved Changes"),
+                    tr("The session has changes that are not saved. Save them?"),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("unsavedChangesBox"));
+    box.setDefaultButton(QMessageBox::Save);
+    // Our own words, so that the buttons follow the UI language without Qt's translations.
+    box.button(QMessageBox::Save)->setText(tr("Save"));
+    box.button(QMessageBox::Discard)->setText(tr("Discard"));
+    box.button(QMessageBox::Cancel)->setText(tr("Cancel"));
+    switch (box.exec()) {
+    case QMessageBox::Save:
+        return save();
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
+    }
+}
+
+void MainWindow::newSession() {
+    if (!maybeSave())
+        return;
+    m_lessonPanel->close();
+    m_session->clear();
+    m_currentFile.clear();
+    m_console->clearError();
+    updateTitle();
+}
+
+bool MainWindow::openFile(const QString& path, QString* error) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+        return false;
+    }
+    const QString text = QString::fromUtf8(file.readAll());
+    if (!m_session->load(text)) {
+        if (error && m_session->lastError()) {
+            const SessionError& e = *m_session->lastError();
+            *error = tr("%1, line %2: %3").arg(QFileInfo(path).fileName()).arg(e.line).arg(e.describe());
+        }
+        return false;
+    }
+    m_lessonPanel->close();
+    m_console->clearError();
+    m_currentFile = QFileInfo(path).absoluteFilePath();
+    Preferences::addRecentFile(m_currentFile);
+    updateTitle();
+    return true;
+}
+
+bool MainWindow::saveFile(const QString& path, QString* error) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        if (error)
+            *error = tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+        return false;
+    }
+    file.write(m_session->pythonScript().toUtf8());
+    if (!file.commit()) {
+        if (error)
+            *error = tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+        return false;
+    }
+    m_session->setUnmodified();
+    m_currentFile = QFileInfo(path).absoluteFilePath();
+    Preferences::addRecentFile(m_currentFile);
+    updateTitle();
+    return true;
+}
+
+void MainWindow::open() {
+    if (!maybeSave())
+        return;
+    const QString dir = m_currentFile.isEmpty() ? QString() : QFileInfo(m_currentFile).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Script"), dir,
+                                                      tr("PyTorch scripts (*.py);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!openFile(path, &error))
+        QMessageBox::critical(this, tr("Open Script"),
+                              tr("%1\n\nThe current session was left as it was.").arg(error));
+}
+
+bool MainWindow::save() {
+    if (m_currentFile.isEmpty())
+        return saveAs();
+    QString error;
+    if (!saveFile(m_currentFile, &error)) {
+        QMessageBox::critical(this, tr("Save"), error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(m_currentFile)), 3000);
+    return true;
+}
+
+bool MainWindow::saveAs() {
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Script"),
+                                                m_currentFile.isEmpty() ? tr("session.py") : m_currentFile,
+                                                tr("PyTorch scripts (*.py)"));
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".py");
+    QString error;
+    if (!saveFile(path, &error)) {
+        QMessageBox::critical(this, tr("Save"), error);
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::updateRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList files = Preferences::recentFiles();
+    for (const QString& path : files) {
+        QAction* action = m_recentMenu->addAction(QFileInfo(path).fileName());
+        action->setToolTip(path);
+        action->setStatusTip(path);
+        connect(action, &QAction::triggered, this, [this, path] {
+            if (!maybeSave())
+                return;
+            QString error;
+            if (!openFile(path, &error)) {
+                if (!QFileInfo::exists(path))
+                    Preferences::removeRecentFile(path);
+                QMessageBox::critical(this, tr("Open Script"),
+                                      tr("%1\n\nThe current session was left as it was.").arg(error));
+            }
+        });
+    }
+    if (files.isEmpty())
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+    m_recentMenu->addSeparator();
+    connect(m_recentMenu->addAction(tr("Clear Recent Files")), &QAction::triggered, this,
+            [] { Preferences::clearRecentFiles(); });
+}
+
+bool MainWindow::exportDiagram(const QString& path, QString* error) {
+    const auto format = diagramFormatForPath(path);
+    if (!format) {
+        if (error)
+            *error = tr("Choose a file name ending in .png, .svg or .pdf.");
+        return false;
+    }
+    if (!m_session->shown()) {
+        if (error)
+            *error = tr("There is no diagram to export yet.");
+        return false;
+    }
+    const QString problem = writeDiagram(path, *format, diagram()->model(), m_diagramTheme,
+                                         *format == DiagramFormat::Png ? 2.0 : 1.0);
+    if (!problem.isEmpty()) {
+        if (error)
+            *error = problem;
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::exportDiagramAs() {
+    QString name = m_session->shown() && !m_session->shown()->name.isEmpty() ? m_session->shown()->name
+                                                                             : QStringLiteral("diagram");
+    QString selected;
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Diagram"), name + QStringLiteral(".png"),
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &selected);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += selected.contains(QStringLiteral("svg"))   ? QStringLiteral(".svg")
+                : selected.contains(QStringLiteral("pdf")) ? QStringLiteral(".pdf")
+                                                           : QStringLiteral(".png");
+    QString error;
+    if (!exportDiagram(path, &error))
+        QMessageBox::critical(this, tr("Export Diagram"), error);
+    else
+        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 3000);
+}
+
+void MainWindow::copyDiagram() {
+    if (!m_session->shown())
+        return;
+    const DiagramModel& model = diagram()->model();
+    auto* data = new QMimeData;
+    data->setImageData(renderDiagramImage(model, m_diagramTheme, std::max(2.0, devicePixelRatioF())));
+    data->setData(QStringLiteral("image/svg+xml"), diagramToSvg(model, m_diagramTheme));
+    data->setText(model.title);
+    QApplication::clipboard()->setMimeData(data);
+    statusBar()->showMessage(tr("Diagram copied to the clipboard (image and SVG)."), 3000);
+}
+
+void MainWindow::copyScript() {
+    QApplication::clipboard()->setText(m_session->pythonScript());
+    statusBar()->showMessage(tr("Script copied: paste it into Python with PyTorch installed."), 3000);
+}
+
+// ---- tensors and ops ------------------------------------------------------------------------------
+
+TensorBuilderDialog* MainWindow::createBuilder() {
+    auto* dialog = new TensorBuilderDialog(m_session, this);
+    dialog->setTheme(m_diagramTheme.name == u"presentation" ? DiagramTheme::light() : m_diagramTheme);
+    return dialog;
+}
+
+void MainWindow::newTensor() {
+    TensorBuilderDialog* dialog = createBuilder();
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+OpFormDialog* MainWindow::createOpForm(const QString& opId) {
+    const OpSpec* spec = OpCatalog::find(opId);
+    const auto& shown = m_session->shown();
+    if (!spec || !shown || !OpCatalog::unavailableReason(*spec, shown->tensor).isEmpty())
+        return nullptr;
+    auto* dialog = new OpFormDialog(m_session, *spec, *shown, this);
+    dialog->setTheme(m_diagramTheme.name == u"presentation" ? DiagramTheme::light() : m_diagramTheme);
+    return dialog;
+}
+
+void MainWindow::openOpForm(const QString& opId) {
+    OpFormDialog* dialog = createOpForm(opId);
+    if (!dialog) {
+        const OpSpec* spec = OpCatalog::find(opId);
+        const QString reason = spec ? OpCatalog::unavailableReason(
+                                          *spec, m_session->shown() ? m_session->shown()->tensor : Tensor())
+                                    : QString();
+        statusBar()->showMessage(reason, 4000);
+        return;
+    }
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+// ---- lessons -------------------------------------------------------------------------------------
+
+bool MainWindow::startLesson(const QString& path, QString* error) {
+    const auto lesson = Lesson::load(path, error);
+    if (!lesson)
+        return false;
+    m_currentFile.clear();
+    m_console->clearError();
+    m_lessonPanel->start(*lesson);
+    updateTitle();
+    return true;
+}
+
+void MainWindow::showLessonError() {
+    SessionError error;
+    if (m_session->lastError())
+        error = *m_session->lastError();
+    m_console->showError(error, error.source);
+}
+
+// ---- look ----------------------------------------------------------------------------------------
+
+void MainWindow::updateIcons() {
+    const QColor ink = QApplication::palette().color(QPalette::ButtonText);
+    using G = AppStyle::Glyph;
+    const std::pair<const char*, G> glyphs[] = {
+        {"actionStep", G::Step},       {"actionStepBack", G::StepBack}, {"actionRestart", G::Restart},
+        {"actionUndo", G::Undo},       {"actionRedo", G::Redo},         {"actionZoomIn", G::ZoomIn},
+        {"actionZoomOut", G::ZoomOut}, {"actionZoomFit", G::Fit},
+    };
+    for (const auto& [name, glyph] : glyphs)
+        if (QAction* action = findAction(QString::fromLatin1(name)))
+            action->setIcon(AppStyle::icon(glyph, ink));
+    m_playAction->setIcon(AppStyle::icon(m_traversal->isPlaying() ? G::Pause : G::Play, ink));
+}
+
+void MainWindow::setTheme(const QString& theme) {
+    m_theme = AppStyle::isDark(theme) ? QStringLiteral("dark") : QStringLiteral("light");
+    Preferences::setTheme(m_theme);
+    AppStyle::apply(m_theme, m_presentation);
+    m_diagramTheme = m_presentation              ? DiagramTheme::presentation()
+                     : AppStyle::isDark(m_theme) ? DiagramTheme::dark()
+                                                 : DiagramTheme::light();
+    diagram()->setTheme(m_diagramTheme);
+    m_diagramView->diagramChanged();
+    m_properties->setTheme(m_diagramTheme);
+    m_console->setDark(AppStyle::isDark(m_theme));
+    updateIcons();
+    if (m_darkAction->isChecked() != AppStyle::isDark(m_theme)) {
+        const QSignalBlocker blocker(m_darkAction);
+        m_darkAction->setChecked(AppStyle::isDark(m_theme));
+    }
+}
+
+void MainWindow::setPresentationMode(bool on) {
+    if (on == m_presentation)
+        return;
+    m_presentation = on;
+    if (on) {
+        m_wasMaximized = isMaximized();
+        showFullScreen();
+    } else if (m_wasMaximized) {
+        showMaximized();
+    } else {
+        showNormal();
+    }
+    setTheme(m_theme);
+    if (m_presentationAction->isChecked() != on) {
+        const QSignalBlocker blocker(m_presentationAction);
+        m_presentationAction->setChecked(on);
+    }
+    m_diagramView->fitToWindow();
+}
+
+void MainWindow::showPreferences() {
+    PreferencesDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    dialog.save();
+    setTheme(Preferences::theme());
+    m_speedSlider->setValue(Preferences::traversalSpeed());
+    m_byteModeAction->setChecked(Preferences::byteMode());
+    m_storageIndicesAction->setChecked(Preferences::showStorageIndices());
+}
+
+void MainWindow::showQuickStart() {
+    QMessageBox::information(
+        this, tr("Quick Start"),
+        tr("<p><b>1.</b> Tensor \u2192 New Tensor\u2026 (Ctrl+Shift+N) builds <code>x = "
+           "torch.arange(24).reshape(2, 3, 4)</code>.</p>"
+           "<p><b>2.</b> The buttons Transpose, Narrow, View, \u2026 open a form with a live preview; Apply "
+           "adds the line "
+           "of code to the script. Or type PyTorch in the console (Ctrl+L) and press Enter.</p>"
+           "<p><b>3.</b> In the diagram the strip is the storage (memory), the grid the logical view, the "
+           "arrows the strides. "
+           "Hover a cell to see <code>offset + i0\u00b7s0 + \u2026 = address</code>; click to move the "
+           "arrows; "
+           "F5 plays the traversal in logical order.</p>"
+           "<p><b>4.</b> Ctrl+Z / Ctrl+Shift+Z step through the script; Lessons teaches the ideas one "
+           "statement at a time (F10).</p>"));
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(
+        this, tr("About StrideScope"),
+        tr("<p><b>StrideScope %1</b></p><p>Shows how a PyTorch tensor sits in memory: storage, strides, "
+           "offset, views and copies, with PyTorch's own rules and error messages.</p>")
+            .arg(QStringLiteral(STRIDESCOPE_VERSION)));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    m_traversal->pause();
+    if (m_presentation)
+        setPresentationMode(false);
+    Preferences::setWindowGeometry(saveGeometry(), saveState());
+    Preferences::setHistory(m_console->editor()->history());
+    event->accept();
+}
+
+} // namespace stridescope::app

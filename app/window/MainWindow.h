@@ -1,0 +1,164 @@
+#pragma once
+// The explorer window. The diagram of the shown tensor fills the centre (a welcome page with
+// the first steps until there is one); the variables (left), properties (right) and script
+// console (bottom) are docks; the op buttons and the traversal controls are toolbars. Every
+// action becomes a line of script in SessionModel, so undo, save and "copy as PyTorch" see it.
+#include "app/diagram/DiagramTheme.h"
+#include "core/Layout.h"
+
+#include <QMainWindow>
+#include <QPointer>
+#include <QString>
+#include <QTimer>
+
+#include <cstdint>
+
+class QAction;
+class QActionGroup;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QSlider;
+class QStackedWidget;
+class QTreeView;
+
+namespace stridescope::app {
+
+class BandwidthPanel;
+class DiagramView;
+class DiagramWidget;
+class LessonPanel;
+class LessonsMenu;
+class OpFormDialog;
+class PropertiesPanel;
+class ScriptConsole;
+class SessionModel;
+class TensorBuilderDialog;
+class TraversalController;
+class VariablesModel;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    SessionModel* session() const { return m_session; }
+    ScriptConsole* console() const { return m_console; }
+    DiagramView* diagramView() const { return m_diagramView; }
+    DiagramWidget* diagram() const;
+    PropertiesPanel* properties() const { return m_properties; }
+    QTreeView* variablesView() const { return m_variablesView; }
+    VariablesModel* variablesModel() const { return m_variables; }
+    TraversalController* traversal() const { return m_traversal; }
+    LessonPanel* lessonPanel() const { return m_lessonPanel; }
+    LessonsMenu* lessonsMenu() const { return m_lessonsMenu; }
+    QString currentFile() const { return m_currentFile; }
+    QLabel* hoverLabel() const { return m_hoverLabel; }
+    QLabel* traversalLabel() const { return m_traversalLabel; }
+    // An action by object name ("actionUndo", "actionOp_transpose", ...), for tests and scripting.
+    QAction* findAction(const QString& objectName) const;
+
+    // File operations without dialogs; on failure they return false, set `error` and leave the
+    // session untouched. The menu actions ask for paths and show the errors.
+    bool openFile(const QString& path, QString* error = nullptr);
+    bool saveFile(const QString& path, QString* error = nullptr);
+    bool exportDiagram(const QString& path, QString* error = nullptr);
+    bool startLesson(const QString& path, QString* error = nullptr);
+    void copyDiagram();
+    void copyScript();
+
+    // The forms, created but not shown (the actions exec() them).
+    OpFormDialog* createOpForm(const QString& opId);
+    TensorBuilderDialog* createBuilder();
+
+    void setTheme(const QString& theme);
+    QString theme() const { return m_theme; }
+    void setPresentationMode(bool on);
+    bool isPresentationMode() const { return m_presentation; }
+    const DiagramTheme& diagramTheme() const { return m_diagramTheme; }
+
+    // Asks whether to save unsaved changes; false when the user cancels.
+    bool maybeSave();
+
+    // The bandwidth panel (app/bandwidth) in the "Bandwidth" dock, tabbed with the script: it
+    // follows the shown tensor.
+    BandwidthPanel* bandwidthPanel() const { return m_bandwidthPanel; }
+    QDockWidget* bandwidthDock() const { return m_bandwidthDock; }
+
+public slots:
+    void newSession();
+    void open();
+    bool save();
+    bool saveAs();
+    void exportDiagramAs();
+    void newTensor();
+    void openOpForm(const QString& opId);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createToolBars();
+    void createDocks();
+    void createCentre();
+    void restorePreferences();
+
+    void sessionChanged();
+    void rebuildDiagram();
+    void syncVariablesSelection();
+    void updateTitle();
+    void updateActions();
+    void updateRecentMenu();
+    void updateZoomLabel();
+    void updateIcons();
+    void traversalMoved(std::int64_t visit);
+    void focusMoved(const Shape& index);
+    void showLessonError();
+    void showQuickStart();
+    void showAbout();
+    void showPreferences();
+    QAction* makeAction(const QString& objectName, const QString& text, const QKeySequence& shortcut = {});
+
+    SessionModel* m_session;
+    VariablesModel* m_variables;
+    TraversalController* m_traversal;
+    ScriptConsole* m_console = nullptr;
+    DiagramView* m_diagramView = nullptr;
+    PropertiesPanel* m_properties = nullptr;
+    QTreeView* m_variablesView = nullptr;
+    LessonPanel* m_lessonPanel = nullptr;
+    LessonsMenu* m_lessonsMenu = nullptr;
+    QStackedWidget* m_centreStack = nullptr;
+    QDockWidget* m_variablesDock = nullptr;
+    QDockWidget* m_propertiesDock = nullptr;
+    QDockWidget* m_consoleDock = nullptr;
+    QDockWidget* m_bandwidthDock = nullptr;
+    BandwidthPanel* m_bandwidthPanel = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QLabel* m_hoverLabel = nullptr;
+    QLabel* m_traversalLabel = nullptr;
+    QLabel* m_zoomLabel = nullptr;
+    QSlider* m_speedSlider = nullptr;
+    QList<QAction*> m_opActions;
+    QList<QAction*> m_tensorActions; // need a shown tensor
+    QAction* m_playAction = nullptr;
+    QAction* m_presentationAction = nullptr;
+    QAction* m_darkAction = nullptr;
+    QAction* m_byteModeAction = nullptr;
+    QAction* m_storageIndicesAction = nullptr;
+
+    QString m_currentFile;
+    QString m_theme = QStringLiteral("light");
+    DiagramTheme m_diagramTheme;
+    bool m_presentation = false;
+    bool m_wasMaximized = false;
+    bool m_syncing = false;
+    QTimer m_propertiesTimer;
+    QString m_shownKey; // name and layout of the shown tensor: a change resets the traversal
+};
+
+} // namespace stridescope::app

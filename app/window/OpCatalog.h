@@ -1,0 +1,87 @@
+#pragma once
+// The ops the window offers as forms, as data: each op is a list of typed parameters. One
+// generic form (OpFormDialog) is built from this table; everything op-specific lives here:
+// defaults prefilled from the tensor, the bounds of each spin box (taken from the tensor's
+// shape) and the line of PyTorch code the arguments make. Plain functions, tested without a
+// window.
+#include "core/Tensor.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+#include <QVariant>
+
+#include <optional>
+#include <vector>
+
+namespace stridescope::app {
+
+enum class OpParamKind {
+    Dim,          // a dim of the tensor: 0 .. rank-1
+    InsertDim,    // where unsqueeze inserts: 0 .. rank
+    OptionalDim,  // -1 (every size-1 dim) or 0 .. rank-1
+    Start,        // narrow's start: 0 .. size(dim)
+    Length,       // narrow's length: 0 .. size(dim)
+    Index,        // select's index: 0 .. size(dim)-1
+    SliceBound,   // slice start/stop: -size(dim) .. size(dim)
+    Step,         // slice step: 1 .. max(size(dim), 1)
+    DimOrder,     // a permutation of the dims: one spin box per dim
+    Shape,        // a list of ints typed as "2, 3, 4" (-1 allowed where PyTorch infers it)
+    Offset,       // a storage offset: 0 .. storage elements
+    MemoryFormat, // one of `choices` (an empty choice leaves the argument out)
+};
+
+struct OpParam {
+    QString key; // "dim0", "start", ...
+    OpParamKind kind = OpParamKind::Dim;
+    QString dimKey;      // for Start, Length, Index, SliceBound, Step: the parameter naming the dim
+    QStringList choices; // MemoryFormat: Python spellings, "" = the default
+};
+
+struct OpSpec {
+    QString id; // the method name, "transpose"; "slice" is x[a:b:c]
+    std::vector<OpParam> params;
+    bool alwaysView = true; // false where PyTorch may copy (reshape, contiguous, clone)
+};
+
+// Values by parameter key: qint64 for the integer kinds, QList<qint64> for DimOrder and Shape,
+// QString for MemoryFormat.
+using OpArguments = QMap<QString, QVariant>;
+
+struct IntRange {
+    qint64 min = 0;
+    qint64 max = 0;
+};
+
+class OpCatalog {
+    Q_DECLARE_TR_FUNCTIONS(stridescope::app::OpCatalog)
+
+public:
+    static const std::vector<OpSpec>& all();
+    static const OpSpec* find(const QString& id);
+
+    // "Transpose", "Narrow", ... and a one-line explanation, translated.
+    static QString label(const QString& id);
+    static QString help(const QString& id);
+    static QString paramLabel(const QString& key);
+
+    // Arguments prefilled from the tensor: a choice that shows the op's effect.
+    static OpArguments defaults(const OpSpec& spec, const Tensor& tensor);
+    // Bounds of an integer parameter for this tensor and the other arguments (the dim chosen).
+    static IntRange range(const OpParam& param, const Tensor& tensor, const OpArguments& arguments);
+    // Why the op cannot be offered for this tensor (a 0-dim tensor has no dim to transpose);
+    // empty when it can.
+    static QString unavailableReason(const OpSpec& spec, const Tensor& tensor);
+    // The expression: "x.transpose(0, 1)", "x[:, 0:4:2]", "x.contiguous(memory_format=torch.channels_last)".
+    static QString expression(const OpSpec& spec, const QString& input, const OpArguments& arguments);
+};
+
+// "2, 3, 4" -> {2, 3, 4}; nothing when the text is not a comma-separated list of integers.
+std::optional<QList<qint64>> parseIntList(const QString& text);
+// {2, 3, 4} -> "2, 3, 4".
+QString intListText(const QList<qint64>& values);
+QList<qint64> toIntList(const Shape& shape);
+
+} // namespace stridescope::app

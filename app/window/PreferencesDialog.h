@@ -1,0 +1,29 @@
+#pragma once
+// Preferences: theme, language (applies at the next start, like most desktop programs), the
+// traversal's speed and the diagram's options. Values are read from and written to Preferences.
+#include <QDialog>
+
+class QCheckBox;
+class QComboBox;
+class QSpinBox;
+
+namespace stridescope::app {
+
+class PreferencesDialog : public QDialog {
+    Q_OBJECT
+
+public:
+    explicit PreferencesDialog(QWidget* parent = nullptr);
+
+    // Writes the choices to Preferences.
+    void save() const;
+
+private:
+    QComboBox* m_theme;
+    QComboBox* m_language;
+    QSpinBox* m_speed;
+    QCheckBox* m_byteMode;
+    QCheckBox* m_storageIndices;
+};
+
+} // namespace stridescope::app

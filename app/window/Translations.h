@@ -1,0 +1,16 @@
+#pragma once
+// The UI language: StrideScope's own strings (":/i18n/stridescope_<lang>.qm", compiled from
+// resources/translations/*.ts when Qt LinguistTools is present) and Qt's (standard buttons).
+#include <QString>
+
+class QCoreApplication;
+
+namespace stridescope::app {
+
+// Installs the translators for `language` ("zh_CN"; "en" or empty installs nothing). Returns
+// true when StrideScope's own translation was found and installed.
+bool installTranslations(QCoreApplication& application, const QString& language);
+// The resource path of StrideScope's compiled translation for `language`.
+QString translationPath(const QString& language);
+
+} // namespace stridescope::app
