@@ -148,7 +148,8 @@ Tensor tensor(const NestedData& data, std::optional<DType> dtype) {
 }
 
 Tensor emptyStrided(const Shape& sizes, const Shape& strides, std::optional<DType> dtype) {
-    SS_CHECK(sizes.size() == strides.size(), RuntimeError, "mismatch in length of strides and shape");
+    SS_CHECK(sizes.size() == strides.size(), RuntimeError, "dimensionality of sizes (", sizes.size(),
+             ") must match dimensionality of strides (", strides.size(), ")"); // at::empty_strided's words
     for (auto s : sizes)
         SS_CHECK(s >= 0, RuntimeError, "Trying to create tensor with negative dimension ", s, ": ", sizes);
     // Like at::empty_strided, a negative stride surfaces as an overflowing size computation.

@@ -5,7 +5,11 @@
 namespace stridescope::detail {
 
 Tensor emptyWithFormat(const Shape& sizes, MemoryFormat format, DType dtype, bool keepValues) {
-    checkedNumel(sizes); // names only the sizes when they overflow, as at::empty does
+    // at::empty's computeStorageNbytesContiguous: numel * itemsize, naming only the sizes when
+    // either overflows (torch.arange(2**62) overflows in bytes, not in elements).
+    std::int64_t bytes = 0;
+    if (__builtin_mul_overflow(checkedNumel(sizes), std::int64_t(itemSize(dtype)), &bytes))
+        fail(ErrorKind::RuntimeError, "Storage size calculation overflowed with sizes=", sizes);
     const Shape strides = format == MemoryFormat::ChannelsLast ? channelsLastStrides(sizes) : contiguousStrides(sizes);
     return Tensor::allocateStrided(dtype, sizes, strides, keepValues);
 }

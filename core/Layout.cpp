@@ -196,7 +196,7 @@ bool isChannelsLastContiguous(const Layout& layout) {
             continue;
         if (layout.strides[d] != expected)
             return false;
-        expected *= layout.sizes[d];
+        expected = wrappingMul(expected, layout.sizes[d]); // wraps like c10 for empty tensors of huge sizes
     }
     return true;
 }
@@ -220,7 +220,7 @@ bool isStridesLikeChannelsLast(const Layout& layout) {
             return false;
         min = strides[d];
         if (sizes[d] > 1)
-            min *= sizes[d];
+            min = wrappingMul(min, sizes[d]); // wraps like c10 (an empty tensor's sizes can be huge)
     }
     return true;
 }
@@ -287,6 +287,15 @@ std::int64_t checkedNumel(const Shape& sizes) {
         if (__builtin_mul_overflow(n, s, &n))
             fail(ErrorKind::RuntimeError, "Storage size calculation overflowed with sizes=", sizes);
     return n;
+}
+
+void checkNumelFits(const Shape& sizes) {
+    std::uint64_t numel = 1;
+    bool overflows = false;
+    for (auto size : sizes)
+        overflows |= __builtin_mul_overflow(numel, static_cast<std::uint64_t>(size), &numel);
+    SS_CHECK(!overflows && numel <= static_cast<std::uint64_t>(INT64_MAX), RuntimeError,
+             "numel: integer multiplication overflow");
 }
 
 std::int64_t wrapDim(std::int64_t dim, std::int64_t rank, bool wrapScalar) {

@@ -50,6 +50,10 @@ MemOverlap internalOverlap(const Layout& layout);
 std::optional<std::int64_t> requiredStorageElements(const Layout& layout);
 // numel of a shape, checking for negative sizes and int64 overflow with PyTorch's messages.
 std::int64_t checkedNumel(const Shape& sizes);
+// c10::safe_compute_numel, run whenever a tensor gets its sizes (views, empty_strided): refuses
+// sizes whose product does not fit in int64 with "numel: integer multiplication overflow"
+// (a negative size counts as a huge one).
+void checkNumelFits(const Shape& sizes);
 
 // maybe_wrap_dim with PyTorch's IndexError messages.
 std::int64_t wrapDim(std::int64_t dim, std::int64_t rank, bool wrapScalar = true);

@@ -23,6 +23,9 @@ Tensor Tensor::allocateStrided(DType dtype, const Shape& sizes, const Shape& str
     std::int64_t bytes = 0;
     if (!elements || __builtin_mul_overflow(*elements, std::int64_t(itemSize(dtype)), &bytes))
         fail(ErrorKind::RuntimeError, "Storage size calculation overflowed with sizes=", sizes, " and strides=", strides);
+    // The storage can fit while the element count does not (empty_strided((2**40, 2**40),
+    // (2**20, 1))): PyTorch's meta tensors, which keep no memory either, refuse it here.
+    checkNumelFits(sizes);
     return Tensor(std::make_shared<Storage>(dtype, *elements, keepValues), dtype, layout);
 }
 

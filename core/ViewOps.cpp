@@ -11,14 +11,7 @@ namespace stridescope::ops {
 namespace {
 
 Tensor alias(const Tensor& self, Shape sizes, Shape strides, std::int64_t offset) {
-    // TensorImpl::refresh_numel (c10::safe_compute_numel): a view whose element count does not
-    // fit in int64 is refused, e.g. expand(2**40, 2**40); a negative size counts as a huge one.
-    std::uint64_t numel = 1;
-    bool overflows = false;
-    for (auto size : sizes)
-        overflows |= __builtin_mul_overflow(numel, static_cast<std::uint64_t>(size), &numel);
-    SS_CHECK(!overflows && numel <= static_cast<std::uint64_t>(INT64_MAX), RuntimeError,
-             "numel: integer multiplication overflow");
+    checkNumelFits(sizes); // TensorImpl::refresh_numel: e.g. expand(2**40, 2**40) is refused
     return self.withLayout(Layout{std::move(sizes), std::move(strides), offset});
 }
 
@@ -452,7 +445,9 @@ Tensor index(const Tensor& self, const std::vector<IndexItem>& items) {
     for (const auto& item : items) {
         switch (item.kind) {
         case Kind::Integer: {
-            const auto size = result.sizes()[dim];
+            // Several ellipses can push `dim` past the last dim (x[..., ..., 0]); PyTorch then reads
+            // past its sizes array and reports size 0. Do the same, without reading out of bounds.
+            const auto size = dim < result.dim() ? result.sizes()[dim] : 0;
             SS_CHECK(item.integer >= -size && item.integer < size, IndexError, "index ", item.integer,
                      " is out of bounds for dimension ", realDim, " with size ", size);
             result = select(result, dim, item.integer);

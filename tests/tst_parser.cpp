@@ -287,7 +287,7 @@ void TestParser::refusesLikePython_data() {
     QTest::newRow("an unterminated triple-quoted string")
         << QByteArray("x = '''abc\n\n")
         << QStringLiteral(
-               "unterminated triple-quoted string literal (detected at line 3) (line 1, column 5)");
+               "unterminated triple-quoted string literal (detected at line 2) (line 1, column 5)");
     QTest::newRow("leading zeros") << QByteArray("x = 08")
                                    << QStringLiteral(
                                           "leading zeros in decimal integer literals are not permitted; use "

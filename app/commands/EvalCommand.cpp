@@ -135,7 +135,9 @@ private:
           << ",\"storage\":" << storageNumber(t) << ",\"storage_nbytes\":" << t.storage()->nbytes();
         if (m_values) {
             s << ",\"values\":";
-            if (!t.hasValues()) {
+            // A view can repeat its storage's elements far beyond what could be printed
+            // (torch.zeros(1).expand(2**40)): beyond Storage::kMaxValueElements, no values either.
+            if (!t.hasValues() || t.numel() > Storage::kMaxValueElements) {
                 s << "null";
             } else {
                 s << "[";

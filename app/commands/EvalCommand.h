@@ -9,7 +9,8 @@
 //    "storage" numbers storages 0, 1, 2, ... in order of first appearance, so two lines share a
 //    number exactly when their tensors share a storage). --values adds "values": the logical
 //    elements in row-major order (floats as the shortest text that round-trips the double, NaN,
-//    Infinity, -Infinity as Python's json.dumps spells them; null for a layout-only tensor).
+//    Infinity, -Infinity as Python's json.dumps spells them; null for a layout-only tensor and for
+//    a view of more than Storage::kMaxValueElements elements, such as a large expand()).
 //    A value that is not a tensor prints {"line":L,"value":"<repr>"} (with "name" when assigned),
 //    print() prints {"line":L,"value":"<text>"}, and the first error prints
 //    {"line":L,"error":"<message>","kind":"RuntimeError"}.

@@ -559,7 +559,9 @@ private:
                 value = Value::fromString(repr(value));
             else if (part.conversion == 's')
                 value = Value::fromString(str(value));
-            out += formatValue(value, part.formatSpec);
+            const std::string text = formatValue(value, part.formatSpec);
+            ValueWorkLimit::charge(static_cast<std::int64_t>(text.size())); // f"{s}{s}{s}..." adds up
+            out += text;
         }
         return out;
     }

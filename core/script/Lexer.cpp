@@ -132,9 +132,13 @@ public:
                 while (m_pos < m_src.size() && m_src[m_pos] != '\n' && m_src[m_pos] != '\r')
                     advance(1);
             } else if (c == '\n' || c == '\r') {
+                // The NEWLINE token sits where the line ends, as in Python: `x = 1 +` is an error
+                // at the end of its own line, not at the start of the next one.
+                const SourceLocation lineEnd = here();
+                const std::size_t lineEndOffset = m_pos;
                 consumeNewline();
                 if (m_brackets.empty()) {
-                    endLogicalLine();
+                    endLogicalLine(lineEnd, lineEndOffset);
                     atLineStart = true;
                 }
             } else if (c == '\\') {
@@ -235,13 +239,15 @@ private:
         return false;
     }
 
-    void endLogicalLine() {
+    void endLogicalLine() { endLogicalLine(here(), m_pos); }
+
+    void endLogicalLine(SourceLocation location, std::size_t offset) {
         if (m_tokens.empty() || m_tokens.back().kind == TokenKind::Newline)
             return;
         Token newline;
         newline.kind = TokenKind::Newline;
-        newline.location = here();
-        newline.offset = newline.endOffset = m_pos;
+        newline.location = location;
+        newline.offset = newline.endOffset = offset;
         m_tokens.push_back(newline);
     }
 
@@ -461,10 +467,10 @@ private:
         const std::size_t bodyStart = m_pos;
         while (true) {
             if (m_pos >= m_src.size()) {
-                if (triple)
+                if (triple) // Python names the last line read: a final newline starts no new line
                     throwSyntaxError(
-                        concatMessage("unterminated triple-quoted string literal (detected at line ", m_line,
-                                      ")"),
+                        concatMessage("unterminated triple-quoted string literal (detected at line ",
+                                      m_src.back() == '\n' ? m_line - 1 : m_line, ")"),
                         start);
                 throwSyntaxError(concatMessage("unterminated string literal (detected at line ", m_line, ")"),
                                  start);

@@ -2,6 +2,7 @@
 
 #include "core/Error.h"
 #include "core/Ops.h"
+#include "core/ValueWorkLimit.h"
 #include "core/script/Repr.h"
 
 #include <charconv>
@@ -191,7 +192,7 @@ Value floatOperation(BinaryOp op, const Value& lhs, const Value& rhs) {
 
 std::vector<Value> repeated(const std::vector<Value>& items, std::int64_t times) {
     std::vector<Value> out;
-    if (times <= 0)
+    if (times <= 0 || items.empty()) // () * (2**63 - 1) must not loop 2**63 times to add nothing
         return out;
     SS_CHECK(static_cast<double>(items.size()) * static_cast<double>(times) <=
                  static_cast<double>(kMaxIterationItems),
@@ -204,8 +205,14 @@ std::vector<Value> repeated(const std::vector<Value>& items, std::int64_t times)
 Value sequenceOperation(BinaryOp op, const Value& lhs, const Value& rhs) {
     const Value::Kind lk = lhs.kind();
     if (op == BinaryOp::Add) {
-        if (lk == Value::Kind::String && rhs.is(Value::Kind::String))
+        if (lk == Value::Kind::String && rhs.is(Value::Kind::String)) {
+            // Bounded like repetition: `s = s + s` would otherwise double to gigabytes.
+            const std::size_t size = lhs.asString().size() + rhs.asString().size();
+            SS_CHECK(size <= static_cast<std::size_t>(kMaxIterationItems), OverflowError,
+                     "concatenated string is too long");
+            ValueWorkLimit::charge(static_cast<std::int64_t>(size));
             return Value::fromString(lhs.asString() + rhs.asString());
+        }
         if (lk == Value::Kind::String)
             fail(ErrorKind::TypeError, "can only concatenate str (not \"", typeName(rhs), "\") to str");
         if (lk == Value::Kind::List) {
@@ -246,6 +253,10 @@ Value sequenceOperation(BinaryOp op, const Value& lhs, const Value& rhs) {
                          static_cast<double>(sequence.asString().size()) * static_cast<double>(times) <=
                              static_cast<double>(kMaxIterationItems),
                      OverflowError, "repeated string is too long");
+            if (sequence.asString().empty())
+                return Value::fromString(""); // and '' * (2**63 - 1) neither
+            if (times > 0)
+                ValueWorkLimit::charge(static_cast<std::int64_t>(sequence.asString().size()) * times);
             for (std::int64_t i = 0; i < times; ++i)
                 out += sequence.asString();
             return Value::fromString(out);
@@ -506,6 +517,7 @@ std::vector<Value> iterate(const Value& value) {
         const std::int64_t n = r.length();
         SS_CHECK(n <= kMaxIterationItems, OverflowError, "range of ", n,
                  " items is too long to iterate in a StrideScope script");
+        ValueWorkLimit::charge(n);
         std::vector<Value> items;
         items.reserve(static_cast<std::size_t>(n));
         for (std::int64_t i = 0; i < n; ++i)
@@ -530,6 +542,7 @@ std::vector<Value> iterate(const Value& value) {
         SS_CHECK(t.dim() > 0, TypeError, "iteration over a 0-d tensor");
         SS_CHECK(t.sizes()[0] <= kMaxIterationItems, OverflowError, "tensor of ", t.sizes()[0],
                  " rows is too long to iterate in a StrideScope script");
+        ValueWorkLimit::charge(t.sizes()[0]);
         std::vector<Value> items;
         for (std::int64_t i = 0; i < t.sizes()[0]; ++i)
             items.push_back(Value::fromTensor(ops::select(t, 0, i)));

@@ -1,6 +1,7 @@
 #include "core/script/Value.h"
 
 #include "core/Error.h"
+#include "core/ValueWorkLimit.h"
 
 #include <algorithm>
 
@@ -33,6 +34,7 @@ int childDepth(const std::vector<Value>& items) {
 
 std::int64_t childWeight(const std::vector<Value>& items) {
     std::int64_t weight = static_cast<std::int64_t>(items.size());
+    ValueWorkLimit::charge(weight); // building a long list is work like computing values
     for (const Value& item : items)
         weight += item.nestedItemCount(); // each term is at most kMaxNestedItems: no overflow
     SS_CHECK(weight <= kMaxNestedItems, RuntimeError, "tuples and lists holding more than ", kMaxNestedItems,

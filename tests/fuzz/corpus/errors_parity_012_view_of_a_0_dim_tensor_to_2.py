@@ -1,0 +1,3 @@
+import torch
+x = torch.tensor(5)
+y = x.view(2)

@@ -1,0 +1,3 @@
+import torch
+x = torch.arange(6)
+x[6] = 1

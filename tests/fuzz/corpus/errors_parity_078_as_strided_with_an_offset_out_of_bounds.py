@@ -1,0 +1,3 @@
+import torch
+x = torch.arange(6)
+y = x.as_strided((2,), (1,), 5)

@@ -1,0 +1,2 @@
+import torch
+x = torch.empty(-1)

@@ -1,0 +1,2 @@
+import torch
+x = torch.ones(1 << 62, 4)

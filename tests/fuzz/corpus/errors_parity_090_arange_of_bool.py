@@ -1,0 +1,2 @@
+import torch
+x = torch.arange(4, dtype=torch.bool)

@@ -1,0 +1,2 @@
+import torch
+x = torch.tensor([200], dtype=torch.int8)

@@ -1,0 +1,2 @@
+import torch
+x = torch.full((2,), 300, dtype=torch.int8)

@@ -1,0 +1,2 @@
+import torch
+c = torch.cat([])

@@ -1,0 +1,3 @@
+import torch
+a = torch.tensor(1)
+c = torch.cat([a, a])

@@ -1,0 +1,3 @@
+import torch
+x = torch.tensor([True, False])
+x.add_(1)

@@ -1,0 +1,3 @@
+import torch
+x = torch.zeros(2, dtype=torch.int8)
+x[0] = 200

@@ -1,0 +1,2 @@
+import torch
+x = torch.ones(3, dtype=torch.int8)

@@ -1,0 +1,2 @@
+import torch
+x = torch.tensor([True, False], dtype=torch.float32)

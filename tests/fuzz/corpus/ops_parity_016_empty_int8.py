@@ -1,0 +1,2 @@
+import torch
+x = torch.empty(4, 2, dtype=torch.int8)

@@ -1,0 +1,3 @@
+import torch
+x = torch.arange(3).expand(2, 3)
+y = x.reshape(2, 3, 1)

@@ -1,0 +1,3 @@
+import torch
+x = torch.tensor([7])
+y = x.reshape(())

@@ -1,0 +1,3 @@
+import torch
+x = torch.arange(12).view(3, 4)
+y = x.select(-1, -1)

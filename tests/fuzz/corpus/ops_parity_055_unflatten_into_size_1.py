@@ -1,0 +1,3 @@
+import torch
+x = torch.arange(4)
+y = x.unflatten(0, (1, 4))

@@ -1,0 +1,3 @@
+import torch
+x = torch.arange(3).expand(3, 3)
+y = x.diagonal()

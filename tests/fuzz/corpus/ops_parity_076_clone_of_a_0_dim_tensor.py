@@ -1,0 +1,3 @@
+import torch
+x = torch.tensor(4)
+y = x.clone()

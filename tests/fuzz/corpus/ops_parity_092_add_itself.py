@@ -1,0 +1,3 @@
+import torch
+x = torch.arange(4)
+x.add_(x)

@@ -1,0 +1,4 @@
+import torch
+x = torch.arange(6)
+x[2:4].zero_()
+x

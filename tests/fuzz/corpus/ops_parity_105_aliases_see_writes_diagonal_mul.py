@@ -1,0 +1,5 @@
+import torch
+x = torch.ones(3, 3)
+d = x.diagonal()
+d.mul_(5)
+x

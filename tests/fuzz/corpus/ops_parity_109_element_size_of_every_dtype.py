@@ -1,0 +1,11 @@
+import torch
+torch.zeros(1, dtype=torch.float32).element_size()
+torch.zeros(1, dtype=torch.float64).element_size()
+torch.zeros(1, dtype=torch.float16).element_size()
+torch.zeros(1, dtype=torch.bfloat16).element_size()
+torch.zeros(1, dtype=torch.int8).element_size()
+torch.zeros(1, dtype=torch.uint8).element_size()
+torch.zeros(1, dtype=torch.int16).element_size()
+torch.zeros(1, dtype=torch.int32).element_size()
+torch.zeros(1, dtype=torch.int64).element_size()
+torch.zeros(1, dtype=torch.bool).element_size()

@@ -1,0 +1,12 @@
+import torch
+x = torch.arange(6).view(2, 3).to(torch.float32)
+x.to(torch.float32)
+x.to(torch.float64)
+x.to(torch.float16)
+x.to(torch.bfloat16)
+x.to(torch.int8)
+x.to(torch.uint8)
+x.to(torch.int16)
+x.to(torch.int32)
+x.to(torch.int64)
+x.to(torch.bool)

@@ -1,0 +1,3 @@
+import torch
+x = torch.arange(4, dtype=torch.uint8).view(4)
+t1 = x[5]

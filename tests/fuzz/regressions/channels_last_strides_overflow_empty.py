@@ -1,0 +1,2 @@
+import torch
+x = torch.empty(0,1<<40,1<<40,1<<40, memory_format=torch.channels_last)

@@ -1,0 +1,2 @@
+import torch
+x = torch.zeros(1).expand(1<<40, 1<<40)
