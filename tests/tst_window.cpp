@@ -15,6 +15,7 @@
 #include "app/window/MainWindow.h"
 #include "app/window/OpCatalog.h"
 #include "app/window/OpFormDialog.h"
+#include "app/window/Preferences.h"
 #include "app/window/PropertiesPanel.h"
 #include "app/window/ScriptConsole.h"
 #include "app/window/ScriptEditor.h"
@@ -609,6 +610,7 @@ void WindowTest::saveCloseReopenGivesTheSameSession() {
         QVERIFY2(window->saveFile(path, &error), qPrintable(error));
         QVERIFY(!window->isWindowModified());
         QCOMPARE(window->currentFile(), QFileInfo(path).absoluteFilePath());
+        QCOMPARE(Preferences::recentFiles().value(0), QFileInfo(path).absoluteFilePath());
         savedCodes = codes(*window->session());
         for (const auto& [name, tensor] : window->session()->workspace().tensors())
             layouts.emplace_back(QString::fromStdString(name), tensor.layout());
