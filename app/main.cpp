@@ -17,7 +17,7 @@ constexpr const char* kUsage = R"(Usage:
   stridescope eval [--json] [--values] FILE|-  run a script, print what Python would (or JSON lines)
   stridescope render FILE|- --out PATH [--var NAME] [--theme light|dark|print|presentation] [--scale F]
                                                draw a tensor's diagram as .png, .svg or .pdf
-  stridescope bench [--backend auto|cpu|cuda] [--mib N] [--repeat N] [--json] [--transfers] [FILE|-]
+  stridescope bench [--backend auto|cpu|cuda] [--mib N] [--repeat N] [--json] [--transfers] FILE|-
                                                measure reading the script's last tensor through its layout
   stridescope --help                           show this help
   stridescope --version                        show the version

@@ -108,7 +108,8 @@ void checkArguments(int itemSize, const CoalescingGeometry& g) {
 }
 
 // Distinct values of floor((base + x) / unit) over sorted x.
-std::int64_t distinctUnits(std::int64_t base, const std::vector<std::int64_t>& sortedOffsets, std::int64_t unit) {
+std::int64_t distinctUnits(std::int64_t base, const std::vector<std::int64_t>& sortedOffsets,
+                           std::int64_t unit) {
     std::int64_t count = 0;
     std::int64_t last = 0;
     for (std::size_t i = 0; i < sortedOffsets.size(); ++i) {
@@ -139,7 +140,8 @@ std::int64_t countNonZero(const Residues& h) {
 
 } // namespace
 
-WarpRequest warpRequest(const Layout& layout, int itemSize, std::int64_t warp, const CoalescingGeometry& geometry) {
+WarpRequest warpRequest(const Layout& layout, int itemSize, std::int64_t warp,
+                        const CoalescingGeometry& geometry) {
     checkArguments(itemSize, geometry);
     const std::int64_t numel = layout.numel();
     const std::int64_t first = warp * geometry.warpSize;
@@ -180,8 +182,8 @@ WarpRequest warpRequest(const Layout& layout, int itemSize, std::int64_t warp, c
 //    has a closed form, and warp starts along the row repeat modulo the residue period (at
 //    most 4), so no element is visited at all.
 // The split with the least work is taken; the counts are the same for every split.
-std::optional<GpuCoalescing> gpuCoalescing(const Layout& layout, int itemSize, const CoalescingGeometry& geometry,
-                                           std::int64_t maxWork) {
+std::optional<GpuCoalescing> gpuCoalescing(const Layout& layout, int itemSize,
+                                           const CoalescingGeometry& geometry, std::int64_t maxWork) {
     checkArguments(itemSize, geometry);
     GpuCoalescing total;
     const std::int64_t numel = layout.numel();
@@ -199,7 +201,8 @@ std::optional<GpuCoalescing> gpuCoalescing(const Layout& layout, int itemSize, c
     std::vector<Residues> outer;
     outer.push_back(pointMass(byteResidue(c.offset, itemSize, modulus), modulus));
     for (int d = 0; d < rank; ++d)
-        outer.push_back(convolve(outer.back(), progression(c.sizes[d], byteResidue(c.strides[d], itemSize, modulus), modulus)));
+        outer.push_back(convolve(
+            outer.back(), progression(c.sizes[d], byteResidue(c.strides[d], itemSize, modulus), modulus)));
 
     // Pick the cheapest valid split.
     int bestSplit = -1;
@@ -230,7 +233,8 @@ std::optional<GpuCoalescing> gpuCoalescing(const Layout& layout, int itemSize, c
         const std::int64_t rowLength = c.sizes[rank - 1];
         const Int128 step = Int128(c.strides[rank - 1]) * itemSize; // bytes between neighbours
         const std::int64_t warpsPerRow = rowLength / warp;
-        const std::int64_t warpStep = posMod(byteResidue(c.strides[rank - 1], itemSize, modulus) * warp, modulus);
+        const std::int64_t warpStep =
+            posMod(byteResidue(c.strides[rank - 1], itemSize, modulus) * warp, modulus);
         const std::int64_t period = modulus / std::gcd(modulus, warpStep == 0 ? modulus : warpStep);
         for (std::int64_t r = 0; r < modulus; ++r) {
             const std::int64_t rows = bases[static_cast<std::size_t>(r)];
@@ -340,9 +344,12 @@ CpuLineTraffic cpuLineTraffic(const Layout& layout, int itemSize, const Coalesci
         jump -= tail;
         Residues earlier = base;
         for (int d = 0; d < carry; ++d)
-            earlier = convolve(earlier, progression(c.sizes[d], byteResidue(c.strides[d], itemSize, unit), unit));
-        earlier = convolve(earlier, progression(c.sizes[carry] - 1, byteResidue(c.strides[carry], itemSize, unit), unit));
-        earlier = convolve(earlier, pointMass(static_cast<std::int64_t>(((tail % unit) + unit) % unit), unit));
+            earlier =
+                convolve(earlier, progression(c.sizes[d], byteResidue(c.strides[d], itemSize, unit), unit));
+        earlier = convolve(
+            earlier, progression(c.sizes[carry] - 1, byteResidue(c.strides[carry], itemSize, unit), unit));
+        earlier =
+            convolve(earlier, pointMass(static_cast<std::int64_t>(((tail % unit) + unit) % unit), unit));
         for (std::int64_t r = 0; r < unit; ++r) {
             const std::int64_t count = earlier[static_cast<std::size_t>(r)];
             if (count == 0)

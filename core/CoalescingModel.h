@@ -26,9 +26,9 @@ namespace stridescope {
 
 struct CoalescingGeometry {
     int warpSize = 32;
-    int sectorBytes = 32;   // GPU DRAM/L2 transaction unit
-    int lineBytes = 128;    // GPU L1 cache line
-    int cpuLineBytes = 64;  // CPU cache line
+    int sectorBytes = 32;  // GPU DRAM/L2 transaction unit
+    int lineBytes = 128;   // GPU L1 cache line
+    int cpuLineBytes = 64; // CPU cache line
 };
 
 // One warp's load request.
@@ -70,7 +70,8 @@ struct CpuLineTraffic {
 };
 
 // The request of warp `warp` (0-based; requires 0 <= warp < ceil(numel / warpSize)).
-WarpRequest warpRequest(const Layout& layout, int itemSize, std::int64_t warp, const CoalescingGeometry& geometry = {});
+WarpRequest warpRequest(const Layout& layout, int itemSize, std::int64_t warp,
+                        const CoalescingGeometry& geometry = {});
 
 // Totals over all warps. Runs in time independent of numel for most layouts (residue counting,
 // see the .cpp); the rest are enumerated, and nothing comes back when that would take more than

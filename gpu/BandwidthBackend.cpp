@@ -17,14 +17,16 @@ std::string caseName(CopyKernel kernel) {
 }
 
 std::optional<CopyKernel> copyKernelFromName(const std::string& name) {
-    for (auto kernel : {CopyKernel::ReadThroughLayout, CopyKernel::Tiled, CopyKernel::Baseline, CopyKernel::Memcpy})
+    for (auto kernel :
+         {CopyKernel::ReadThroughLayout, CopyKernel::Tiled, CopyKernel::Baseline, CopyKernel::Memcpy})
         if (caseName(kernel) == name)
             return kernel;
     return std::nullopt;
 }
 
 std::string transferName(TransferDirection direction, bool pinned) {
-    return std::string(direction == TransferDirection::HostToDevice ? "h2d" : "d2h") + (pinned ? "_pinned" : "_pageable");
+    return std::string(direction == TransferDirection::HostToDevice ? "h2d" : "d2h") +
+           (pinned ? "_pinned" : "_pageable");
 }
 
 std::vector<std::int64_t> defaultTransferSizes() {

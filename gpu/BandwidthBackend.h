@@ -44,9 +44,9 @@ struct CopyProblem {
 };
 
 struct BackendInfo {
-    std::string backend;     // "cpu", "cuda"
-    std::string device;      // "AMD EPYC (2 threads)", "NVIDIA H200"
-    int parallelism = 0;     // CPU threads used, or streaming multiprocessors
+    std::string backend; // "cpu", "cuda"
+    std::string device;  // "AMD EPYC (2 threads)", "NVIDIA H200"
+    int parallelism = 0; // CPU threads used, or streaming multiprocessors
     std::int64_t memoryBytes = 0;
     // The cache a working set must dwarf to measure memory, not cache: the CPU's L3 (0 when the
     // system does not say), the GPU's L2.
@@ -126,8 +126,8 @@ public:
     // Host↔device copies, pageable against pinned, for each size and direction. Backends
     // without a device (the CPU) return nothing.
     virtual bool measuresTransfers() const { return false; }
-    virtual std::vector<TransferResult> measureTransfers(const std::vector<std::int64_t>& sizes, int repetitions,
-                                                         const InterruptCheck& interrupted) {
+    virtual std::vector<TransferResult> measureTransfers(const std::vector<std::int64_t>& sizes,
+                                                         int repetitions, const InterruptCheck& interrupted) {
         (void)sizes;
         (void)repetitions;
         (void)interrupted;

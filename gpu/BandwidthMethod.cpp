@@ -32,8 +32,8 @@ void summarize(CaseResult& result) {
     result.gbpsBest = best > 0 ? bytes / best / 1e9 : 0.0;
 }
 
-CaseResult timeKernel(PreparedCopy& prepared, CopyKernel kernel, const std::string& backend, const CopyProblem& problem,
-                      const MeasureOptions& options) {
+CaseResult timeKernel(PreparedCopy& prepared, CopyKernel kernel, const std::string& backend,
+                      const CopyProblem& problem, const MeasureOptions& options) {
     if (options.repetitions < 1)
         throw std::invalid_argument("at least one timed repetition is needed");
     CaseResult result;
@@ -71,8 +71,9 @@ std::vector<CopyKernel> defaultKernels(const Layout& layout) {
     return kernels;
 }
 
-LayoutMeasurement measureLayout(BandwidthBackend& backend, const ScaledLayout& workingSet, const MeasureOptions& options,
-                                const std::vector<CopyKernel>& kernels, bool withModel) {
+LayoutMeasurement measureLayout(BandwidthBackend& backend, const ScaledLayout& workingSet,
+                                const MeasureOptions& options, const std::vector<CopyKernel>& kernels,
+                                bool withModel) {
     if (!backend.isAvailable())
         throw std::runtime_error(backend.name() + " backend unavailable: " + backend.unavailableReason());
     LayoutMeasurement measurement;

@@ -8,10 +8,15 @@
 
 namespace stridescope::gpu {
 
+// How the copies write their destination (see cpu::tiledCopy): Auto streams (non-temporal
+// stores) when source plus destination exceed the last-level cache; the others force one way,
+// for tests that must cover both paths whatever the cache size.
+enum class CpuStores { Auto, Streaming, Cached };
+
 class CpuBackend final : public BandwidthBackend {
 public:
     // threads <= 0: one per hardware thread.
-    explicit CpuBackend(int threads = 0);
+    explicit CpuBackend(int threads = 0, CpuStores stores = CpuStores::Auto);
     ~CpuBackend() override;
 
     std::string name() const override { return "cpu"; }
@@ -19,16 +24,20 @@ public:
     std::string unavailableReason() const override { return {}; }
     BackendInfo info() const override;
     std::int64_t memoryLimitBytes() const override;
-    std::unique_ptr<PreparedCopy> prepare(const CopyProblem& problem, std::span<const std::uint8_t> source = {}) override;
+    std::unique_ptr<PreparedCopy> prepare(const CopyProblem& problem,
+                                          std::span<const std::uint8_t> source = {}) override;
 
     int threadCount() const { return m_pool->size(); }
 
 private:
     std::shared_ptr<CpuThreadPool> m_pool;
+    CpuStores m_stores;
 };
 
 // The CPU's model name as the kernel reports it ("AMD EPYC"), or "unknown CPU".
 std::string cpuModelName();
+// The largest data cache of the CPU (L3 where there is one) as the kernel describes it, or 0.
+std::int64_t lastLevelCacheBytes();
 // Physical RAM, and the memory the kernel says can be allocated now (MemAvailable), in bytes.
 std::int64_t physicalMemoryBytes();
 std::int64_t availableMemoryBytes();

@@ -10,13 +10,20 @@ namespace stridescope::gpu::cpu {
 
 // dst[i] = src[storage index of logical element i] for every i in row-major order. `src` is the
 // storage's first element; `dst` holds numel elements.
-void readThroughLayout(CpuThreadPool& pool, const void* src, void* dst, const CollapsedLayout& layout, int elementSize);
+void readThroughLayout(CpuThreadPool& pool, const void* src, void* dst, const CollapsedLayout& layout,
+                       int elementSize);
 
-// The same result, transposing tile by tile (plan from planTiled()).
-void tiledCopy(CpuThreadPool& pool, const void* src, void* dst, const TilePlan& plan, int elementSize);
+// The same result, transposing tile by tile (plan from planTiled()). `streaming` writes the
+// destination with non-temporal stores where a tile's rows are aligned for them: right when
+// source and destination together exceed the last-level cache (caching the output would only
+// evict the input, and a streaming store skips reading each destination line before writing
+// it: 1.5-2x measured), wrong when they fit (the next run would find them cached).
+void tiledCopy(CpuThreadPool& pool, const void* src, void* dst, const TilePlan& plan, int elementSize,
+               bool streaming);
 
-// Contiguous bytes to contiguous bytes, one range per thread.
-void parallelCopy(CpuThreadPool& pool, const void* src, void* dst, std::int64_t bytes);
+// Contiguous bytes to contiguous bytes, in chunks taken by whichever thread is free;
+// `streaming` as for tiledCopy.
+void parallelCopy(CpuThreadPool& pool, const void* src, void* dst, std::int64_t bytes, bool streaming);
 
 // Writes `value` to every byte, one range per thread: fills a buffer and faults its pages in on
 // the threads that will use them.

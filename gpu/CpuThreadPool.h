@@ -29,7 +29,8 @@ public:
 
     // Splits [0, count) into size() contiguous ranges of near-equal length and calls
     // body(begin, end) for each non-empty one in parallel.
-    void parallelRanges(std::int64_t count, const std::function<void(std::int64_t begin, std::int64_t end)>& body);
+    void parallelRanges(std::int64_t count,
+                        const std::function<void(std::int64_t begin, std::int64_t end)>& body);
 
     // Hands out [0, count) in chunks of `grain` to whichever member asks next, and calls
     // body(begin, end) for each chunk. On a machine shared with other work a member may be

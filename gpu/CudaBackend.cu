@@ -5,6 +5,7 @@
 #include "gpu/CopyPlan.h"
 #include "gpu/CudaBackend.h"
 #include "gpu/CudaDeviceInfo.h"
+#include "gpu/CudaTileSteps.h"
 #include "gpu/StridedIndexer.h"
 
 #include <algorithm>
@@ -20,8 +21,6 @@ namespace {
 
 constexpr int kThreads = 256;
 constexpr int kElementsPerThread = 4; // independent loads in flight per thread
-constexpr int kTile = 32;
-constexpr int kTileRows = 8; // a 32 x 8 block moves a 32 x 32 tile, 4 elements per thread
 
 // ---- kernels -------------------------------------------------------------------------------
 
@@ -29,8 +28,8 @@ constexpr int kTileRows = 8; // a 32 x 8 block moves a 32 x 32 tile, 4 elements 
 // destination elements (coalesced stores) and read wherever the layout says. The storage
 // indices are computed first and the loads issued together, so 4 loads are in flight.
 template <typename T>
-__global__ void readThroughLayoutKernel(const T* __restrict__ src, T* __restrict__ dst, StridedIndexer indexer,
-                                        std::uint32_t numel) {
+__global__ void readThroughLayoutKernel(const T* __restrict__ src, T* __restrict__ dst,
+                                        StridedIndexer indexer, std::uint32_t numel) {
     const std::uint32_t base = blockIdx.x * (kThreads * kElementsPerThread) + threadIdx.x;
     std::int64_t at[kElementsPerThread];
     T value[kElementsPerThread];
@@ -51,8 +50,8 @@ __global__ void readThroughLayoutKernel(const T* __restrict__ src, T* __restrict
 
 // Above 2^31 elements: a grid-stride loop with 64-bit division (correct, not fast).
 template <typename T>
-__global__ void readThroughLayoutWideKernel(const T* __restrict__ src, T* __restrict__ dst, WideStridedIndexer indexer,
-                                            std::int64_t numel) {
+__global__ void readThroughLayoutWideKernel(const T* __restrict__ src, T* __restrict__ dst,
+                                            WideStridedIndexer indexer, std::int64_t numel) {
     const std::int64_t step = std::int64_t(gridDim.x) * blockDim.x;
     for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < numel; i += step)
         dst[i] = src[indexer.storageIndex(i)];
@@ -72,56 +71,17 @@ __global__ void copyBytesKernel(const unsigned char* __restrict__ src, unsigned 
         dst[i] = src[i];
 }
 
-// What a tiled transpose block needs: the tile dims a (input-fast) and b (output-fast), and the
-// other dims (innermost first) with their source and destination strides.
-struct TileParams {
-    std::int64_t sizeA = 0, sizeB = 0;
-    std::int64_t strideA = 0, strideB = 0;
-    std::int64_t outStrideA = 0;
-    std::int64_t tilesA = 0, tilesB = 0, tiles = 0;
-    std::int64_t offset = 0;
-    int outerRank = 0;
-    std::int64_t outerSizes[kMaxGpuDims] = {};
-    std::int64_t outerStrides[kMaxGpuDims] = {};
-    std::int64_t outerOutStrides[kMaxGpuDims] = {};
-};
-
-// One 32 x 32 tile per block iteration, through shared memory padded to 33 columns: the load
-// writes a row of the tile per warp and the store reads a column; with 33 words per row the 32
-// column elements fall in 32 different banks. The load reads along a (contiguous in the source)
-// and the store writes along b (contiguous in the destination): both sides coalesced. Tile
-// coordinates are decomposed once per block, not per element.
-template <typename T> __global__ void tiledTransposeKernel(const T* __restrict__ src, T* __restrict__ dst, TileParams p) {
-    __shared__ T tile[kTile][kTile + 1];
+// One 32 x 32 tile per block iteration (gpu/CudaTileSteps.h has the per-thread steps and why
+// they are coalesced and bank-conflict free). Tile coordinates are decomposed once per block
+// iteration, not per element.
+template <typename T>
+__global__ void tiledTransposeKernel(const T* __restrict__ src, T* __restrict__ dst, TileParams p) {
+    __shared__ T tile[kCudaTile][kCudaTile + 1];
     for (std::int64_t item = blockIdx.x; item < p.tiles; item += gridDim.x) {
-        std::int64_t rest = item;
-        const std::int64_t tb = rest % p.tilesB;
-        rest /= p.tilesB;
-        const std::int64_t ta = rest % p.tilesA;
-        rest /= p.tilesA;
-        std::int64_t inBase = p.offset;
-        std::int64_t outBase = 0;
-        for (int k = 0; k < p.outerRank; ++k) {
-            const std::int64_t i = rest % p.outerSizes[k];
-            rest /= p.outerSizes[k];
-            inBase += i * p.outerStrides[k];
-            outBase += i * p.outerOutStrides[k];
-        }
-        const std::int64_t a0 = ta * kTile;
-        const std::int64_t b0 = tb * kTile;
-        const std::int64_t ia = a0 + threadIdx.x;
-        for (int j = threadIdx.y; j < kTile; j += kTileRows) {
-            const std::int64_t ib = b0 + j;
-            if (ia < p.sizeA && ib < p.sizeB)
-                tile[j][threadIdx.x] = src[inBase + ia * p.strideA + ib * p.strideB];
-        }
+        const TileOrigin origin = tileOrigin(p, item);
+        loadTile(src, tile, p, origin, threadIdx.x, threadIdx.y);
         __syncthreads();
-        const std::int64_t ob = b0 + threadIdx.x;
-        for (int j = threadIdx.y; j < kTile; j += kTileRows) {
-            const std::int64_t oa = a0 + j;
-            if (oa < p.sizeA && ob < p.sizeB)
-                dst[outBase + oa * p.outStrideA + ob] = tile[threadIdx.x][j];
-        }
+        storeTile(dst, tile, p, origin, threadIdx.x, threadIdx.y);
         __syncthreads(); // the next iteration overwrites the tile
     }
 }
@@ -192,8 +152,9 @@ std::int64_t usableDeviceBytes() {
 void checkFits(std::int64_t needed, const char* what) {
     const std::int64_t usable = usableDeviceBytes();
     if (needed > usable)
-        throw std::runtime_error(std::string(what) + " needs " + mibText(needed) + " of device memory but only " +
-                                 mibText(usable) + " are free; choose a smaller working set");
+        throw std::runtime_error(std::string(what) + " needs " + mibText(needed) +
+                                 " of device memory but only " + mibText(usable) +
+                                 " are free; choose a smaller working set");
 }
 
 template <typename Body> void dispatchElement(int elementSize, Body&& body) {
@@ -211,33 +172,6 @@ template <typename Body> void dispatchElement(int elementSize, Body&& body) {
     }
 }
 
-TileParams makeTileParams(const TilePlan& plan) {
-    TileParams p;
-    const auto& dims = plan.dims;
-    checkGpuRank(dims);
-    const int a = plan.inputFastDim;
-    const int b = plan.outputFastDim;
-    p.sizeA = dims.sizes[a];
-    p.sizeB = dims.sizes[b];
-    p.strideA = dims.strides[a];
-    p.strideB = dims.strides[b];
-    p.outStrideA = plan.outputStrides[a];
-    p.tilesA = (p.sizeA + kTile - 1) / kTile;
-    p.tilesB = (p.sizeB + kTile - 1) / kTile;
-    p.tiles = p.tilesA * p.tilesB;
-    p.offset = dims.storageOffset;
-    for (int d = dims.rank() - 1; d >= 0; --d) {
-        if (d == a || d == b)
-            continue;
-        p.outerSizes[p.outerRank] = dims.sizes[d];
-        p.outerStrides[p.outerRank] = dims.strides[d];
-        p.outerOutStrides[p.outerRank] = plan.outputStrides[d];
-        ++p.outerRank;
-        p.tiles *= dims.sizes[d];
-    }
-    return p;
-}
-
 unsigned int gridFor(std::int64_t items, std::int64_t perBlock, std::int64_t cap) {
     const std::int64_t blocks = (items + perBlock - 1) / perBlock;
     return static_cast<unsigned int>(std::clamp<std::int64_t>(blocks, 1, cap));
@@ -247,9 +181,10 @@ unsigned int gridFor(std::int64_t items, std::int64_t perBlock, std::int64_t cap
 
 class CudaPreparedCopy final : public PreparedCopy {
 public:
-    CudaPreparedCopy(int device, int smCount, const CopyProblem& problem, std::span<const std::uint8_t> source)
-        : m_device(device), m_smCount(smCount), m_problem(problem), m_collapsed(collapseLayout(problem.layout)),
-          m_tiles(planTiled(problem.layout)) {
+    CudaPreparedCopy(int device, int smCount, const CopyProblem& problem,
+                     std::span<const std::uint8_t> source)
+        : m_device(device), m_smCount(smCount), m_problem(problem),
+          m_collapsed(collapseLayout(problem.layout)), m_tiles(planTiled(problem.layout)) {
         checkGpuRank(m_collapsed);
         if (m_tiles)
             m_tileParams = makeTileParams(*m_tiles);
@@ -259,12 +194,15 @@ public:
             m_wideIndexer = makeWideStridedIndexer(m_collapsed);
         m_source = deviceAlloc(problem.sourceBytes());
         m_destination = deviceAlloc(problem.destinationBytes());
-        STRIDESCOPE_CUDA_CHECK(cudaMemset(m_source.get(), 0x5a, static_cast<std::size_t>(problem.sourceBytes())));
-        STRIDESCOPE_CUDA_CHECK(cudaMemset(m_destination.get(), 0, static_cast<std::size_t>(problem.destinationBytes())));
+        STRIDESCOPE_CUDA_CHECK(
+            cudaMemset(m_source.get(), 0x5a, static_cast<std::size_t>(problem.sourceBytes())));
+        STRIDESCOPE_CUDA_CHECK(
+            cudaMemset(m_destination.get(), 0, static_cast<std::size_t>(problem.destinationBytes())));
         if (!source.empty()) {
             if (static_cast<std::int64_t>(source.size()) > problem.sourceBytes())
                 throw std::invalid_argument("source bytes exceed the problem's storage");
-            STRIDESCOPE_CUDA_CHECK(cudaMemcpy(m_source.get(), source.data(), source.size(), cudaMemcpyHostToDevice));
+            STRIDESCOPE_CUDA_CHECK(
+                cudaMemcpy(m_source.get(), source.data(), source.size(), cudaMemcpyHostToDevice));
         }
         STRIDESCOPE_CUDA_CHECK(cudaDeviceSynchronize());
     }
@@ -272,7 +210,8 @@ public:
     double run(CopyKernel kernel) override {
         STRIDESCOPE_CUDA_CHECK(cudaSetDevice(m_device));
         if (kernel == CopyKernel::Tiled && !m_tiles)
-            throw std::invalid_argument("the tiled kernel needs a layout whose last dim is strided in the input");
+            throw std::invalid_argument(
+                "the tiled kernel needs a layout whose last dim is strided in the input");
         cudaStream_t stream = m_stream.get();
         STRIDESCOPE_CUDA_CHECK(cudaEventRecord(m_start.get(), stream));
         launch(kernel, stream);
@@ -287,7 +226,8 @@ public:
         STRIDESCOPE_CUDA_CHECK(cudaSetDevice(m_device));
         std::vector<std::uint8_t> bytes(static_cast<std::size_t>(m_problem.destinationBytes()));
         if (!bytes.empty())
-            STRIDESCOPE_CUDA_CHECK(cudaMemcpy(bytes.data(), m_destination.get(), bytes.size(), cudaMemcpyDeviceToHost));
+            STRIDESCOPE_CUDA_CHECK(
+                cudaMemcpy(bytes.data(), m_destination.get(), bytes.size(), cudaMemcpyDeviceToHost));
         return bytes;
     }
 
@@ -307,11 +247,12 @@ private:
                 auto* dst = static_cast<T*>(m_destination.get());
                 if (m_indexer) {
                     const unsigned int blocks = gridFor(numel, kThreads * kElementsPerThread, INT32_MAX);
-                    readThroughLayoutKernel<T><<<blocks, kThreads, 0, stream>>>(src, dst, *m_indexer,
-                                                                               static_cast<std::uint32_t>(numel));
+                    readThroughLayoutKernel<T><<<blocks, kThreads, 0, stream>>>(
+                        src, dst, *m_indexer, static_cast<std::uint32_t>(numel));
                 } else {
-                    readThroughLayoutWideKernel<T><<<gridFor(numel, kThreads, strideCap), kThreads, 0, stream>>>(
-                        src, dst, *m_wideIndexer, numel);
+                    readThroughLayoutWideKernel<T>
+                        <<<gridFor(numel, kThreads, strideCap), kThreads, 0, stream>>>(src, dst,
+                                                                                       *m_wideIndexer, numel);
                 }
             });
             break;
@@ -319,8 +260,9 @@ private:
             dispatchElement(m_problem.elementSize, [&](auto word) {
                 using T = decltype(word);
                 const unsigned int blocks = gridFor(m_tileParams.tiles, 1, INT32_MAX);
-                tiledTransposeKernel<T><<<blocks, dim3(kTile, kTileRows), 0, stream>>>(
-                    static_cast<const T*>(m_source.get()), static_cast<T*>(m_destination.get()), m_tileParams);
+                tiledTransposeKernel<T><<<blocks, dim3(kCudaTile, kCudaTileRows), 0, stream>>>(
+                    static_cast<const T*>(m_source.get()), static_cast<T*>(m_destination.get()),
+                    m_tileParams);
             });
             break;
         case CopyKernel::Baseline: {
@@ -329,16 +271,18 @@ private:
             const std::int64_t tail = bytes - words * 16;
             if (words > 0)
                 copyWordsKernel<<<gridFor(words, kThreads, strideCap), kThreads, 0, stream>>>(
-                    static_cast<const uint4*>(m_source.get()), static_cast<uint4*>(m_destination.get()), words);
+                    static_cast<const uint4*>(m_source.get()), static_cast<uint4*>(m_destination.get()),
+                    words);
             if (tail > 0)
-                copyBytesKernel<<<1, kThreads, 0, stream>>>(static_cast<const unsigned char*>(m_source.get()) + words * 16,
-                                                            static_cast<unsigned char*>(m_destination.get()) + words * 16,
-                                                            tail);
+                copyBytesKernel<<<1, kThreads, 0, stream>>>(
+                    static_cast<const unsigned char*>(m_source.get()) + words * 16,
+                    static_cast<unsigned char*>(m_destination.get()) + words * 16, tail);
             break;
         }
         case CopyKernel::Memcpy:
-            STRIDESCOPE_CUDA_CHECK(cudaMemcpyAsync(m_destination.get(), m_source.get(), static_cast<std::size_t>(bytes),
-                                                   cudaMemcpyDeviceToDevice, stream));
+            STRIDESCOPE_CUDA_CHECK(cudaMemcpyAsync(m_destination.get(), m_source.get(),
+                                                   static_cast<std::size_t>(bytes), cudaMemcpyDeviceToDevice,
+                                                   stream));
             break;
         }
         STRIDESCOPE_CUDA_CHECK(cudaGetLastError());
@@ -368,8 +312,8 @@ public:
         if (!query.error.empty()) {
             m_reason = query.error;
         } else if (device < 0 || device >= query.deviceCount()) {
-            m_reason = "no CUDA device " + std::to_string(device) + " (" + std::to_string(query.deviceCount()) +
-                       " found)";
+            m_reason = "no CUDA device " + std::to_string(device) + " (" +
+                       std::to_string(query.deviceCount()) + " found)";
         } else {
             m_info = query.devices[static_cast<std::size_t>(device)];
         }
@@ -398,7 +342,8 @@ public:
         return usableDeviceBytes();
     }
 
-    std::unique_ptr<PreparedCopy> prepare(const CopyProblem& problem, std::span<const std::uint8_t> source) override {
+    std::unique_ptr<PreparedCopy> prepare(const CopyProblem& problem,
+                                          std::span<const std::uint8_t> source) override {
         requireAvailable();
         STRIDESCOPE_CUDA_CHECK(cudaSetDevice(m_device));
         checkFits(problem.sourceBytes() + problem.destinationBytes(), "the working set");
@@ -435,7 +380,8 @@ public:
 
         std::vector<TransferResult> results;
         for (const std::int64_t bytes : sizes) {
-            const int batch = static_cast<int>(std::clamp<std::int64_t>((std::int64_t(64) << 20) / bytes, 1, 100));
+            const int batch =
+                static_cast<int>(std::clamp<std::int64_t>((std::int64_t(64) << 20) / bytes, 1, 100));
             for (const auto direction : {TransferDirection::HostToDevice, TransferDirection::DeviceToHost}) {
                 for (const bool isPinned : {false, true}) {
                     void* host = isPinned ? pinned.get() : static_cast<void*>(pageable.get());
@@ -447,8 +393,8 @@ public:
                         if (isPinned) {
                             STRIDESCOPE_CUDA_CHECK(cudaEventRecord(start.get(), stream.get()));
                             for (int i = 0; i < count; ++i)
-                                STRIDESCOPE_CUDA_CHECK(
-                                    cudaMemcpyAsync(to, from, static_cast<std::size_t>(bytes), kind, stream.get()));
+                                STRIDESCOPE_CUDA_CHECK(cudaMemcpyAsync(
+                                    to, from, static_cast<std::size_t>(bytes), kind, stream.get()));
                             STRIDESCOPE_CUDA_CHECK(cudaEventRecord(stop.get(), stream.get()));
                             STRIDESCOPE_CUDA_CHECK(cudaEventSynchronize(stop.get()));
                             float ms = 0;
@@ -458,7 +404,8 @@ public:
                         STRIDESCOPE_CUDA_CHECK(cudaDeviceSynchronize());
                         const auto t0 = std::chrono::steady_clock::now();
                         for (int i = 0; i < count; ++i)
-                            STRIDESCOPE_CUDA_CHECK(cudaMemcpy(to, from, static_cast<std::size_t>(bytes), kind));
+                            STRIDESCOPE_CUDA_CHECK(
+                                cudaMemcpy(to, from, static_cast<std::size_t>(bytes), kind));
                         // A pageable host-to-device cudaMemcpy may return once the data is staged,
                         // before the DMA has finished; wait for it, as bandwidthTest does.
                         STRIDESCOPE_CUDA_CHECK(cudaDeviceSynchronize());
@@ -476,7 +423,8 @@ public:
                     }
                     std::sort(perCopy.begin(), perCopy.end());
                     const std::size_t n = perCopy.size();
-                    const double median = n % 2 ? perCopy[n / 2] : (perCopy[n / 2 - 1] + perCopy[n / 2]) / 2.0;
+                    const double median =
+                        n % 2 ? perCopy[n / 2] : (perCopy[n / 2 - 1] + perCopy[n / 2]) / 2.0;
                     TransferResult result;
                     result.direction = direction;
                     result.pinned = isPinned;
@@ -485,7 +433,8 @@ public:
                     result.msMedian = median * 1e3;
                     result.msBest = perCopy.front() * 1e3;
                     result.gbpsMedian = median > 0 ? static_cast<double>(bytes) / median / 1e9 : 0.0;
-                    result.gbpsBest = perCopy.front() > 0 ? static_cast<double>(bytes) / perCopy.front() / 1e9 : 0.0;
+                    result.gbpsBest =
+                        perCopy.front() > 0 ? static_cast<double>(bytes) / perCopy.front() / 1e9 : 0.0;
                     results.push_back(result);
                 }
             }
@@ -506,6 +455,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<BandwidthBackend> makeCudaBackend(int device) { return std::make_unique<CudaBackend>(device); }
+std::unique_ptr<BandwidthBackend> makeCudaBackend(int device) {
+    return std::make_unique<CudaBackend>(device);
+}
 
 } // namespace stridescope::gpu

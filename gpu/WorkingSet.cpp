@@ -35,7 +35,8 @@ std::vector<std::int64_t> dimsByStride(const Layout& view) {
 bool supportedElementSize(int size) { return size == 1 || size == 2 || size == 4 || size == 8; }
 
 int scalableDims(const Layout& view) {
-    return static_cast<int>(std::count_if(view.sizes.begin(), view.sizes.end(), [](std::int64_t s) { return s > 1; }));
+    return static_cast<int>(
+        std::count_if(view.sizes.begin(), view.sizes.end(), [](std::int64_t s) { return s > 1; }));
 }
 
 std::string mib(std::int64_t bytes) {
@@ -78,9 +79,11 @@ ScaledLayout scaleLayout(const Layout& view, int elementSize, double factor) {
         if (k == 0)
             continue; // the innermost stride (a step) is kept as is
         const auto p = order[k - 1];
-        const double ratio = static_cast<double>(magnitude(view.strides[d])) /
-                             (static_cast<double>(magnitude(view.strides[p])) * static_cast<double>(view.sizes[p]));
-        const double extent = static_cast<double>(magnitude(out.strides[p])) * static_cast<double>(out.sizes[p]);
+        const double ratio =
+            static_cast<double>(magnitude(view.strides[d])) /
+            (static_cast<double>(magnitude(view.strides[p])) * static_cast<double>(view.sizes[p]));
+        const double extent =
+            static_cast<double>(magnitude(out.strides[p])) * static_cast<double>(out.sizes[p]);
         const auto stride = std::max<std::int64_t>(1, std::llround(ratio * extent));
         out.strides[d] = view.strides[d] < 0 ? -stride : stride;
     }
@@ -111,7 +114,8 @@ ScaledLayout scaleLayout(const Layout& view, int elementSize, double factor) {
 ScaledLayout scaleToWorkingSet(const Layout& view, int elementSize, std::int64_t targetBytes,
                                std::int64_t maxStorageBytes) {
     if (!supportedElementSize(elementSize))
-        throw std::invalid_argument("element size must be 1, 2, 4 or 8 bytes, not " + std::to_string(elementSize));
+        throw std::invalid_argument("element size must be 1, 2, 4 or 8 bytes, not " +
+                                    std::to_string(elementSize));
     if (targetBytes <= 0)
         throw std::invalid_argument("the working set must be larger than 0 bytes");
     if (view.numel() == 0)
@@ -145,7 +149,9 @@ ScaledLayout scaleToWorkingSet(const Layout& view, int elementSize, std::int64_t
 
     for (int i = 0; i < 64 && best.storageBytes() > maxStorageBytes; ++i) {
         // Shrink a bit more than the ratio says, so that rounding cannot stall the loop.
-        factor *= 0.99 * std::pow(static_cast<double>(maxStorageBytes) / static_cast<double>(best.storageBytes()), 1.0 / k);
+        factor *=
+            0.99 * std::pow(static_cast<double>(maxStorageBytes) / static_cast<double>(best.storageBytes()),
+                            1.0 / k);
         best = scaleLayout(view, elementSize, factor);
     }
     if (best.storageBytes() > maxStorageBytes)

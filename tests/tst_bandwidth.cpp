@@ -13,6 +13,7 @@
 #include "gpu/CpuBackend.h"
 #include "gpu/CudaBackend.h"
 #include "gpu/CudaDeviceInfo.h"
+#include "gpu/CudaTileSteps.h"
 #include "gpu/StridedIndexer.h"
 #include "gpu/WorkingSet.h"
 #include "stridescope_config.h"
@@ -103,8 +104,9 @@ std::vector<std::uint8_t> contiguousBytes(const Tensor& t) {
     return bytes;
 }
 
-const std::vector<DType> kAllDTypes{DType::Bool,    DType::UInt8,    DType::Int8,    DType::Int16,   DType::Int32,
-                                    DType::Int64,   DType::Float16,  DType::BFloat16, DType::Float32, DType::Float64};
+const std::vector<DType> kAllDTypes{DType::Bool,    DType::UInt8,  DType::Int8,    DType::Int16,
+                                    DType::Int32,   DType::Int64,  DType::Float16, DType::BFloat16,
+                                    DType::Float32, DType::Float64};
 
 struct ViewCase {
     const char* name;
@@ -117,38 +119,85 @@ std::vector<ViewCase> viewCases() {
     return {
         {"rank 0 (select down to a scalar)", [](DType d) { return ops::select(base(d, {5}), 0, 3); }},
         {"rank 1 contiguous", [](DType d) { return base(d, {37}); }},
-        {"rank 1 step 3 with offset", [](DType d) { return ops::slice(base(d, {40}), 0, 2, std::nullopt, 3); }},
-        {"rank 1 expanded scalar (stride 0)", [](DType d) { return ops::expand(ops::view(base(d, {1}), {1}), {33}); }},
-        {"rank 2 transpose", [](DType d) { return ops::t(base(d, {19, 23})); }},
-        {"rank 2 transpose, tiles end mid-row", [](DType d) { return ops::t(base(d, {70, 130})); }},
-        {"rank 2 narrow both dims (offset, gap)", [](DType d) { return ops::narrow(ops::narrow(base(d, {9, 12}), 0, 2, 5), 1, 3, 7); }},
-        {"rank 2 broadcast row (stride 0 outer)", [](DType d) { return ops::expand(base(d, {1, 17}), {5, 17}); }},
-        {"rank 2 broadcast column (stride 0 inner)", [](DType d) { return ops::expand(base(d, {6, 1}), {6, 45}); }},
-        {"rank 2 transposed narrow (gap in the tile dim)", [](DType d) { return ops::t(ops::narrow(base(d, {40, 50}), 1, 5, 33)); }},
-        {"rank 2 diagonal as a view", [](DType d) { return ops::diagonal(base(d, {8, 8}), 1, 0, 1); }},
+        {"rank 1 step 3 with offset",
+         [](DType d) { return ops::slice(base(d, {40}), 0, 2, std::nullopt, 3); }},
+        {"rank 1 expanded scalar (stride 0)",
+         [](DType d) { return ops::expand(ops::view(base(d, {1}), {1}), {33}); }},
+        {"rank 2 transpose",
+         [](DType d) {
+             return ops::t(base(d, {19, 23}));
+         }},
+        {"rank 2 transpose, tiles end mid-row",
+         [](DType d) {
+             return ops::t(base(d, {70, 130}));
+         }},
+        {"rank 2 narrow both dims (offset, gap)",
+         [](DType d) {
+             return ops::narrow(ops::narrow(base(d, {9, 12}), 0, 2, 5), 1, 3, 7);
+         }},
+        {"rank 2 broadcast row (stride 0 outer)",
+         [](DType d) {
+             return ops::expand(base(d, {1, 17}), {5, 17});
+         }},
+        {"rank 2 broadcast column (stride 0 inner)",
+         [](DType d) {
+             return ops::expand(base(d, {6, 1}), {6, 45});
+         }},
+        {"rank 2 transposed narrow (gap in the tile dim)",
+         [](DType d) {
+             return ops::t(ops::narrow(base(d, {40, 50}), 1, 5, 33));
+         }},
+        {"rank 2 diagonal as a view",
+         [](DType d) {
+             return ops::diagonal(base(d, {8, 8}), 1, 0, 1);
+         }},
         {"rank 2 unfold (overlapping windows)", [](DType d) { return ops::unfold(base(d, {30}), 0, 7, 3); }},
-        {"rank 2 as_strided with overlap", [](DType d) { return ops::asStrided(base(d, {64}), {6, 9}, {5, 2}, 3); }},
-        {"rank 3 permute (2, 0, 1)", [](DType d) { return ops::permute(base(d, {5, 6, 7}), {2, 0, 1}); }},
-        {"rank 3 permute (1, 2, 0) with steps", [](DType d) {
+        {"rank 2 as_strided with overlap",
+         [](DType d) {
+             return ops::asStrided(base(d, {64}), {6, 9}, {5, 2}, 3);
+         }},
+        {"rank 3 permute (2, 0, 1)",
+         [](DType d) {
+             return ops::permute(base(d, {5, 6, 7}), {2, 0, 1});
+         }},
+        {"rank 3 permute (1, 2, 0) with steps",
+         [](DType d) {
              return ops::permute(ops::slice(base(d, {9, 8, 10}), 2, 1, std::nullopt, 2), {1, 2, 0});
          }},
-        {"rank 4 NCHW to NHWC", [](DType d) { return ops::permute(base(d, {2, 3, 5, 7}), {0, 2, 3, 1}); }},
-        {"rank 4 NHWC view of channels_last", [](DType d) {
-             return ops::permute(ops::contiguous(ops::permute(base(d, {2, 3, 4, 5}), {0, 2, 3, 1})), {0, 3, 1, 2});
+        {"rank 4 NCHW to NHWC",
+         [](DType d) {
+             return ops::permute(base(d, {2, 3, 5, 7}), {0, 2, 3, 1});
          }},
-        {"rank 4 expand middle dims", [](DType d) { return ops::expand(base(d, {3, 1, 1, 4}), {3, 2, 5, 4}); }},
-        {"rank 5 permute with a size-1 dim", [](DType d) { return ops::permute(base(d, {2, 1, 3, 4, 5}), {4, 1, 0, 3, 2}); }},
-        {"rank 6 permute and select", [](DType d) {
+        {"rank 4 NHWC view of channels_last",
+         [](DType d) {
+             return ops::permute(ops::contiguous(ops::permute(base(d, {2, 3, 4, 5}), {0, 2, 3, 1})),
+                                 {0, 3, 1, 2});
+         }},
+        {"rank 4 expand middle dims",
+         [](DType d) {
+             return ops::expand(base(d, {3, 1, 1, 4}), {3, 2, 5, 4});
+         }},
+        {"rank 5 permute with a size-1 dim",
+         [](DType d) {
+             return ops::permute(base(d, {2, 1, 3, 4, 5}), {4, 1, 0, 3, 2});
+         }},
+        {"rank 6 permute and select",
+         [](DType d) {
              return ops::select(ops::permute(base(d, {2, 3, 2, 3, 2, 3, 2}), {6, 5, 4, 3, 2, 1, 0}), 3, 1);
          }},
-        {"rank 8 permute", [](DType d) {
+        {"rank 8 permute",
+         [](DType d) {
              return ops::permute(base(d, {2, 2, 2, 2, 2, 2, 2, 3}), {7, 0, 6, 1, 5, 2, 4, 3});
          }},
-        {"rank 8 narrowed and expanded", [](DType d) {
+        {"rank 8 narrowed and expanded",
+         [](DType d) {
              const Tensor x = ops::narrow(base(d, {3, 2, 2, 1, 2, 2, 2, 4}), 7, 1, 2);
              return ops::expand(x, {3, 2, 2, 3, 2, 2, 2, 2});
          }},
-        {"empty view", [](DType d) { return ops::narrow(base(d, {4, 5}), 1, 2, 0); }},
+        {"empty view",
+         [](DType d) {
+             return ops::narrow(base(d, {4, 5}), 1, 2, 0);
+         }},
     };
 }
 
@@ -227,8 +276,9 @@ private slots:
     void cpuKernelsEqualContiguous();
     void cpuKernelsWithAnyThreadCount_data();
     void cpuKernelsWithAnyThreadCount();
-    void largeCopiesTakeTheStreamingPaths_data();
-    void largeCopiesTakeTheStreamingPaths();
+    void largeCopiesTakeEveryStorePath_data();
+    void largeCopiesTakeEveryStorePath();
+    void cudaTileStepsEmulated();
     void fastDivmodIsExact();
     void stridedIndexerMatchesLayout();
     void collapseKeepsAddresses();
@@ -265,22 +315,26 @@ void TestBandwidth::cpuKernelsEqualContiguous() {
 
 void TestBandwidth::cpuKernelsWithAnyThreadCount_data() {
     QTest::addColumn<int>("threads");
+    QTest::addColumn<int>("stores");
     for (int threads : {1, 3, 7})
-        QTest::addRow("%d threads", threads) << threads;
+        QTest::addRow("%d threads", threads) << threads << int(CpuStores::Auto);
+    QTest::newRow("2 threads, streaming stores") << 2 << int(CpuStores::Streaming);
 }
 
 void TestBandwidth::cpuKernelsWithAnyThreadCount() {
-    // Ranges split mid-row and mid-tile in different places for each team size.
+    // Chunks split mid-row and mid-tile in different places for each team size; streaming
+    // stores on small, unaligned views exercise their alignment fallbacks.
     QFETCH(int, threads);
-    CpuBackend backend(threads);
+    QFETCH(int, stores);
+    CpuBackend backend(threads, CpuStores(stores));
     for (const auto& c : viewCases())
         checkKernels(backend, c.make(DType::Int32));
 }
 
-void TestBandwidth::largeCopiesTakeTheStreamingPaths_data() {
-    // Destinations of 8 MiB and more take the streaming stores and, for 4- and 8-byte elements,
-    // the register transposes; sizes that break 16-byte alignment fall back to ordinary stores
-    // per tile. Checked against the storage index of every element (raw buffers: core keeps
+void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
+    // Multi-MiB copies through every store path: streaming and cached stores, register
+    // transposes for 4- and 8-byte elements, scalar tiles for the others, rows too unaligned to
+    // stream. Checked against the storage index of every element (raw buffers: core keeps
     // values only up to 4 Mi elements).
     QTest::addColumn<Layout>("layout");
     QTest::addColumn<int>("elementSize");
@@ -288,34 +342,68 @@ void TestBandwidth::largeCopiesTakeTheStreamingPaths_data() {
     QTest::newRow("fp32 transpose 2049 x 1101 (unaligned rows)") << Layout{{1101, 2049}, {1, 1101}, 3} << 4;
     QTest::newRow("fp64 transpose 1024 x 1030") << Layout{{1030, 1024}, {1, 1030}, 0} << 8;
     QTest::newRow("fp16 transpose 2048 x 2100 (scalar tiles)") << Layout{{2100, 2048}, {1, 2100}, 0} << 2;
-    QTest::newRow("fp32 NCHW to NHWC 4 x 35 x 130 x 130") << Layout{{4, 130, 130, 35}, {591500, 130, 1, 16900}, 0} << 4;
+    QTest::newRow("fp32 NCHW to NHWC 4 x 35 x 130 x 130")
+        << Layout{{4, 130, 130, 35}, {591500, 130, 1, 16900}, 0} << 4;
     QTest::newRow("int8 contiguous, odd byte count") << Layout{{(9 << 20) + 13}, {1}, 0} << 1;
 }
 
-void TestBandwidth::largeCopiesTakeTheStreamingPaths() {
+void TestBandwidth::largeCopiesTakeEveryStorePath() {
     QFETCH(Layout, layout);
     QFETCH(int, elementSize);
     const auto storage = *requiredStorageElements(layout);
-    QVERIFY(layout.numel() * elementSize >= 8 << 20);
     // Element i of the storage holds i (truncated to the element size).
     std::vector<std::uint8_t> source(static_cast<std::size_t>(storage * elementSize));
     for (std::int64_t i = 0; i < storage; ++i)
         std::memcpy(source.data() + i * elementSize, &i, static_cast<std::size_t>(elementSize));
     const auto addresses = logicalToStorage(layout);
-    CpuBackend backend(2);
-    auto prepared = backend.prepare(CopyProblem{layout, elementSize, storage}, source);
-    std::vector<CopyKernel> kernels{CopyKernel::ReadThroughLayout, CopyKernel::Baseline};
-    if (tiledApplies(layout))
-        kernels.push_back(CopyKernel::Tiled);
-    for (auto kernel : kernels) {
-        prepared->run(kernel);
-        const auto out = prepared->destination();
-        for (std::size_t i = 0; i < addresses.size(); ++i) {
-            const std::int64_t from = kernel == CopyKernel::Baseline ? std::int64_t(i) : addresses[i];
-            if (std::memcmp(out.data() + i * elementSize, source.data() + from * elementSize,
-                            static_cast<std::size_t>(elementSize)) != 0)
-                QFAIL(qPrintable(QStringLiteral("%1: element %2 differs").arg(QString::fromStdString(caseName(kernel))).arg(i)));
+    for (auto stores : {CpuStores::Streaming, CpuStores::Cached}) {
+        CpuBackend backend(2, stores);
+        auto prepared = backend.prepare(CopyProblem{layout, elementSize, storage}, source);
+        std::vector<CopyKernel> kernels{CopyKernel::ReadThroughLayout, CopyKernel::Baseline};
+        if (tiledApplies(layout))
+            kernels.push_back(CopyKernel::Tiled);
+        for (auto kernel : kernels) {
+            prepared->run(kernel);
+            const auto out = prepared->destination();
+            for (std::size_t i = 0; i < addresses.size(); ++i) {
+                const std::int64_t from = kernel == CopyKernel::Baseline ? std::int64_t(i) : addresses[i];
+                if (std::memcmp(out.data() + i * elementSize, source.data() + from * elementSize,
+                                static_cast<std::size_t>(elementSize)) != 0)
+                    QFAIL(qPrintable(QStringLiteral("%1, %2 stores: element %3 differs")
+                                         .arg(QString::fromStdString(caseName(kernel)),
+                                              stores == CpuStores::Streaming ? QStringLiteral("streaming")
+                                                                             : QStringLiteral("cached"))
+                                         .arg(i)));
+            }
         }
+    }
+}
+
+void TestBandwidth::cudaTileStepsEmulated() {
+    // The CUDA tiled transpose run on the host: for every tile, all 32 x 8 threads load, then
+    // (the barrier) all store, exactly the kernel's steps; the result must equal the
+    // read-through-layout order, for every layout the tiled kernel takes. Runs without a GPU.
+    for (const auto& c : viewCases()) {
+        const Tensor view = c.make(DType::Int32);
+        const auto plan = planTiled(view.layout());
+        if (!plan)
+            continue;
+        const TileParams p = makeTileParams(*plan);
+        const auto expected = logicalToStorage(view.layout());
+        std::vector<std::int64_t> source(static_cast<std::size_t>(view.storage()->elementCount()));
+        std::iota(source.begin(), source.end(), 0);
+        std::vector<std::int64_t> out(expected.size(), -1);
+        std::int64_t tile[kCudaTile][kCudaTile + 1];
+        for (std::int64_t item = 0; item < p.tiles; ++item) {
+            const TileOrigin origin = tileOrigin(p, item);
+            for (unsigned ty = 0; ty < kCudaTileRows; ++ty)
+                for (unsigned tx = 0; tx < kCudaTile; ++tx)
+                    loadTile(source.data(), tile, p, origin, tx, ty);
+            for (unsigned ty = 0; ty < kCudaTileRows; ++ty)
+                for (unsigned tx = 0; tx < kCudaTile; ++tx)
+                    storeTile(out.data(), tile, p, origin, tx, ty);
+        }
+        QVERIFY2(out == expected, c.name);
     }
 }
 
@@ -382,7 +470,8 @@ void TestBandwidth::tilePlan_data() {
     QTest::newRow("contiguous") << Layout{{6, 4}, {4, 1}, 0} << false << -1;
     QTest::newRow("row step (last dim strided, nothing faster)") << Layout{{6, 4}, {16, 2}, 0} << false << -1;
     QTest::newRow("broadcast last dim") << Layout{{6, 4}, {1, 0}, 0} << false << -1;
-    QTest::newRow("NCHW to NHWC: (H·W) fast, C last") << Layout{{2, 5, 7, 3}, {105, 7, 1, 35}, 0} << true << 1;
+    QTest::newRow("NCHW to NHWC: (H·W) fast, C last")
+        << Layout{{2, 5, 7, 3}, {105, 7, 1, 35}, 0} << true << 1;
     QTest::newRow("transposed 3-D, batch outer") << Layout{{3, 5, 4}, {20, 1, 5}, 0} << true << 1;
     QTest::newRow("vector") << Layout{{9}, {3}, 0} << false << -1;
 }
@@ -413,7 +502,8 @@ void TestBandwidth::scalingKeepsOrderGapsAndBroadcast_data() {
     QTest::newRow("unfold windows overlap") << Layout{{8, 7}, {3, 1}, 0} << 4 << mib;
     QTest::newRow("select leaves an offset") << Layout{{4, 6}, {1, 4}, 48} << 1 << mib;
     QTest::newRow("size-1 dims stay 1") << Layout{{1, 6, 1, 4}, {24, 1, 99, 6}, 0} << 4 << mib;
-    QTest::newRow("rank 8 permute") << Layout{{2, 2, 2, 2, 2, 2, 2, 3}, {1, 192, 2, 96, 4, 48, 8, 16}, 0} << 4 << 2 * mib;
+    QTest::newRow("rank 8 permute") << Layout{{2, 2, 2, 2, 2, 2, 2, 3}, {1, 192, 2, 96, 4, 48, 8, 16}, 0} << 4
+                                    << 2 * mib;
     QTest::newRow("bigger than the target shrinks") << Layout{{4096, 4096}, {1, 4096}, 0} << 4 << mib;
 }
 
@@ -488,7 +578,8 @@ void TestBandwidth::scalingRefusesWhatCannotBeScaled_data() {
     QTest::newRow("empty") << Layout{{3, 0}, {0, 1}, 0} << 4 << qint64(kMiB)
                            << QStringLiteral("the tensor is empty: there is nothing to read");
     QTest::newRow("single element") << Layout{{1, 1}, {1, 1}, 0} << 4 << qint64(kMiB)
-                                    << QStringLiteral("the tensor has a single element: there is no layout to scale");
+                                    << QStringLiteral(
+                                           "the tensor has a single element: there is no layout to scale");
     QTest::newRow("zero target") << Layout{{4}, {1}, 0} << 4 << qint64(0)
                                  << QStringLiteral("the working set must be larger than 0 bytes");
     QTest::newRow("element size 3") << Layout{{4}, {1}, 0} << 3 << qint64(kMiB)
@@ -634,8 +725,8 @@ void TestBandwidth::cudaDeviceDescription() {
     QVERIFY(info.cudaDevice->memoryBusWidthBits > 0);
     QVERIFY(info.cudaDevice->memoryClockKHz > 0);
     QVERIFY(info.cudaDevice->l2CacheBytes > 0);
-    QCOMPARE(*info.theoreticalPeakGBps, 2.0 * info.cudaDevice->memoryClockKHz * 1e3 *
-                                            info.cudaDevice->memoryBusWidthBits / 8.0 / 1e9);
+    QCOMPARE(*info.theoreticalPeakGBps,
+             2.0 * info.cudaDevice->memoryClockKHz * 1e3 * info.cudaDevice->memoryBusWidthBits / 8.0 / 1e9);
 }
 
 void TestBandwidth::cudaMeasuresTransfersAndLayouts() {
@@ -711,13 +802,16 @@ void TestBandwidth::benchCommandRefuses_data() {
     QTest::newRow("--mib 0") << L({"--mib", "0"}) << ok << 2
                              << QStringLiteral("--mib 0: the working set must be a positive number of MiB");
     QTest::newRow("--mib negative") << L({"--mib", "-5"}) << ok << 2
-                                    << QStringLiteral("--mib -5: the working set must be a positive number of MiB");
-    QTest::newRow("--mib not a number") << L({"--mib=lots"}) << ok << 2
-                                        << QStringLiteral("--mib lots: the working set must be a positive number of MiB");
-    QTest::newRow("--mib more than RAM") << L({"--mib", "1e9"}) << ok << 2
-                                         << QStringLiteral("--mib 1e9: more than this machine's RAM");
+                                    << QStringLiteral(
+                                           "--mib -5: the working set must be a positive number of MiB");
+    QTest::newRow("--mib not a number")
+        << L({"--mib=lots"}) << ok << 2
+        << QStringLiteral("--mib lots: the working set must be a positive number of MiB");
+    QTest::newRow("--mib more than RAM")
+        << L({"--mib", "1e9"}) << ok << 2 << QStringLiteral("--mib 1e9: more than this machine's RAM");
     QTest::newRow("--mib inf") << L({"--mib", "inf"}) << ok << 2
-                               << QStringLiteral("--mib inf: the working set must be a positive number of MiB");
+                               << QStringLiteral(
+                                      "--mib inf: the working set must be a positive number of MiB");
     QTest::newRow("--repeat 0") << L({"--repeat", "0"}) << ok << 2
                                 << QStringLiteral("--repeat 0: must be a whole number from 1 to 100000");
     QTest::newRow("--repeat 2.5") << L({"--repeat", "2.5"}) << ok << 2
@@ -728,19 +822,24 @@ void TestBandwidth::benchCommandRefuses_data() {
     QTest::newRow("two scripts") << L({"a.py", "b.py"}) << ok << 2 << QStringLiteral("one script at a time");
     QTest::newRow("unreadable file") << L({"/nonexistent/x.py"}) << ok << 2
                                      << QStringLiteral("cannot read '/nonexistent/x.py'");
-    QTest::newRow("script error") << L({"--backend", "cpu"})
+    QTest::newRow("no script given") << L({"--backend", "cpu"}) << ok << 2
+                                     << QStringLiteral("no script given (a FILE, or - for standard input)");
+    QTest::newRow("script error") << L({"--backend", "cpu", "-"})
                                   << QStringLiteral("import torch\nx = torch.zeros(3)\nx.view(2, 2)\n") << 1
-                                  << QStringLiteral("RuntimeError: shape '[2, 2]' is invalid for input of size 3");
-    QTest::newRow("no tensor") << L({"--backend", "cpu"}) << QStringLiteral("import torch\nn = 3\n") << 1
+                                  << QStringLiteral(
+                                         "RuntimeError: shape '[2, 2]' is invalid for input of size 3");
+    QTest::newRow("no tensor") << L({"--backend", "cpu", "-"}) << QStringLiteral("import torch\nn = 3\n") << 1
                                << QStringLiteral("the script produces no tensor; nothing to measure");
-    QTest::newRow("a single element") << L({"--backend", "cpu"}) << QStringLiteral("import torch\nx = torch.zeros(1)\n")
-                                      << 1 << QStringLiteral("the tensor has a single element");
-    QTest::newRow("an empty tensor") << L({"--backend", "cpu"}) << QStringLiteral("import torch\nx = torch.zeros(0, 3)\n")
-                                     << 1 << QStringLiteral("the tensor is empty");
+    QTest::newRow("a single element")
+        << L({"--backend", "cpu", "-"}) << QStringLiteral("import torch\nx = torch.zeros(1)\n") << 1
+        << QStringLiteral("the tensor has a single element");
+    QTest::newRow("an empty tensor") << L({"--backend", "cpu", "-"})
+                                     << QStringLiteral("import torch\nx = torch.zeros(0, 3)\n") << 1
+                                     << QStringLiteral("the tensor is empty");
     const std::string reason = reasonCudaIsUnavailable();
     if (!reason.empty())
         QTest::newRow("cuda without a device")
-            << L({"--backend", "cuda", "--mib", "1"}) << ok << 1
+            << L({"--backend", "cuda", "--mib", "1", "-"}) << ok << 1
             << QStringLiteral("cuda backend unavailable: ") + QString::fromStdString(reason);
 }
 
@@ -764,7 +863,8 @@ void TestBandwidth::benchCommandJson() {
     const std::string reason = reasonCudaIsUnavailable();
     if (!reason.empty())
         QCOMPARE(QString::fromStdString(run.err),
-                 QStringLiteral("stridescope bench: %1: measuring on the CPU\n").arg(QString::fromStdString(reason)));
+                 QStringLiteral("stridescope bench: %1: measuring on the CPU\n")
+                     .arg(QString::fromStdString(reason)));
     const QStringList lines = QString::fromStdString(run.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QStringList cases;
     for (const auto& line : lines) {
@@ -772,7 +872,8 @@ void TestBandwidth::benchCommandJson() {
         const auto doc = QJsonDocument::fromJson(line.toUtf8(), &error);
         QVERIFY2(doc.isObject(), qPrintable(line));
         const QJsonObject o = doc.object();
-        for (const char* key : {"backend", "case", "shape", "stride", "bytes_moved", "gbps_median", "gbps_best", "ms_median"})
+        for (const char* key :
+             {"backend", "case", "shape", "stride", "bytes_moved", "gbps_median", "gbps_best", "ms_median"})
             QVERIFY2(o.contains(QLatin1String(key)), key);
         cases << o.value(QStringLiteral("case")).toString();
         if (cases.last() == QLatin1String("theoretical_peak"))
@@ -789,14 +890,15 @@ void TestBandwidth::benchCommandJson() {
         const qint64 bytes = shape.at(0).toInteger() * shape.at(1).toInteger() * 4;
         QCOMPARE(o.value(QStringLiteral("bytes_moved")).toInteger(), 2 * bytes);
         QVERIFY(o.value(QStringLiteral("gbps_median")).toDouble() > 0);
-        QVERIFY(o.value(QStringLiteral("gbps_best")).toDouble() >= o.value(QStringLiteral("gbps_median")).toDouble());
+        QVERIFY(o.value(QStringLiteral("gbps_best")).toDouble() >=
+                o.value(QStringLiteral("gbps_median")).toDouble());
     }
-    const QStringList expected = reason.empty()
-                                     ? QStringList{QStringLiteral("read_through_layout"), QStringLiteral("tiled"),
-                                                   QStringLiteral("baseline_copy"), QStringLiteral("memcpy"),
-                                                   QStringLiteral("theoretical_peak")}
-                                     : QStringList{QStringLiteral("read_through_layout"), QStringLiteral("tiled"),
-                                                   QStringLiteral("baseline_copy"), QStringLiteral("memcpy")};
+    const QStringList expected =
+        reason.empty() ? QStringList{QStringLiteral("read_through_layout"), QStringLiteral("tiled"),
+                                     QStringLiteral("baseline_copy"), QStringLiteral("memcpy"),
+                                     QStringLiteral("theoretical_peak")}
+                       : QStringList{QStringLiteral("read_through_layout"), QStringLiteral("tiled"),
+                                     QStringLiteral("baseline_copy"), QStringLiteral("memcpy")};
     QCOMPARE(cases, expected);
     // The model rides on the read-through-layout line.
     const auto first = QJsonDocument::fromJson(lines.at(0).toUtf8()).object();
@@ -805,12 +907,14 @@ void TestBandwidth::benchCommandJson() {
 }
 
 void TestBandwidth::benchCommandTable() {
-    const auto run = bench({"--backend", "cpu", "--mib", "1", "--repeat", "1"},
-                           "import torch\nx = torch.arange(48, dtype=torch.int16).view(6, 8)\ny = x[:, 1:6]\n");
+    // No `import torch`: it is imported already, as in `eval`.
+    const auto run = bench({"--backend", "cpu", "--mib", "1", "--repeat", "1", "-"},
+                           "x = torch.arange(48, dtype=torch.int16).view(6, 8)\ny = x[:, 1:6]\n");
     QCOMPARE(run.status, 0);
     QVERIFY(run.err.empty());
     const QString out = QString::fromStdString(run.out);
-    QVERIFY2(out.contains(QStringLiteral("tensor    shape [6, 5] stride [8, 1] offset 1 int16")), run.out.c_str());
+    QVERIFY2(out.contains(QStringLiteral("tensor    shape [6, 5] stride [8, 1] offset 1 int16")),
+             run.out.c_str());
     QVERIFY(out.contains(QStringLiteral("read_through_layout")));
     QVERIFY(out.contains(QStringLiteral("baseline_copy")));
     QVERIFY(!out.contains(QStringLiteral("tiled"))); // rows stay rows: nothing to tile

@@ -235,9 +235,9 @@ void TestBandwidthPanel::panelReportsItsBackendAtOnce() {
         QVERIFY(panel.statusText().startsWith(QStringLiteral("Measuring on CUDA: ")));
         QVERIFY(panel.backendStatus().measuresTransfers);
     } else {
-        QCOMPARE(panel.statusText(), QStringLiteral("Measuring on CPU: %1 — %2: measuring on the CPU")
-                                         .arg(panel.backendStatus().device,
-                                              QString::fromStdString(cuda->unavailableReason())));
+        QCOMPARE(panel.statusText(),
+                 QStringLiteral("Measuring on CPU: %1 — %2: measuring on the CPU")
+                     .arg(panel.backendStatus().device, QString::fromStdString(cuda->unavailableReason())));
         QVERIFY(!panel.backendStatus().measuresTransfers);
     }
 }
@@ -303,7 +303,8 @@ void TestBandwidthPanel::panelPlotsATransferSweep() {
     for (qint64 bytes = 4 << 10; bytes <= qint64(256) << 20; bytes *= 2)
         for (bool toDevice : {true, false})
             for (bool pinned : {false, true})
-                sweep.points.push_back({toDevice, pinned, bytes, pinned ? 25.0 : 10.0, pinned ? 26.0 : 12.0, 1.0});
+                sweep.points.push_back(
+                    {toDevice, pinned, bytes, pinned ? 25.0 : 10.0, pinned ? 26.0 : 12.0, 1.0});
     QMetaObject::invokeMethod(panel.runner(), [&] { emit panel.runner()->transfersMeasured(sweep); });
     QTRY_COMPARE(panel.transfers().points.size(), 17 * 4);
     QCOMPARE(panel.transferPlot()->graphCount(), 4);
@@ -328,7 +329,8 @@ void TestBandwidthPanel::panelShowsFailures() {
     panel.setWorkingSetMiB(1);
     panel.setRepetitions(1);
     panel.measureOnce(); // nothing to measure yet
-    QCOMPARE(panel.errorText(), QStringLiteral("No tensor to measure: run a script or build a tensor first."));
+    QCOMPARE(panel.errorText(),
+             QStringLiteral("No tensor to measure: run a script or build a tensor first."));
     QSignalSpy failed(panel.runner(), &BandwidthRunner::failed);
     panel.setLayoutToMeasure(Layout{{3, 0}, {1, 1}, 0}, 4, QStringLiteral("empty"));
     panel.measureOnce();

@@ -51,7 +51,8 @@ GpuCoalescing bruteGpu(const Layout& l, int itemSize, const CoalescingGeometry& 
         ++total.requests;
         total.sectors += static_cast<std::int64_t>(sectors.size());
         total.lines += static_cast<std::int64_t>(lines.size());
-        total.idealSectors += (static_cast<std::int64_t>(threads) * itemSize + g.sectorBytes - 1) / g.sectorBytes;
+        total.idealSectors +=
+            (static_cast<std::int64_t>(threads) * itemSize + g.sectorBytes - 1) / g.sectorBytes;
         total.idealLines += (static_cast<std::int64_t>(threads) * itemSize + g.lineBytes - 1) / g.lineBytes;
     }
     return total;
@@ -63,14 +64,15 @@ CpuLineTraffic bruteCpu(const Layout& l, int itemSize, const CoalescingGeometry&
     traffic.elements = static_cast<std::int64_t>(a.size());
     traffic.idealLines = (traffic.elements * itemSize + g.cpuLineBytes - 1) / g.cpuLineBytes;
     for (std::size_t i = 0; i < a.size(); ++i)
-        if (i == 0 || floorDiv(a[i] * itemSize, g.cpuLineBytes) != floorDiv(a[i - 1] * itemSize, g.cpuLineBytes))
+        if (i == 0 ||
+            floorDiv(a[i] * itemSize, g.cpuLineBytes) != floorDiv(a[i - 1] * itemSize, g.cpuLineBytes))
             ++traffic.lineFetches;
     return traffic;
 }
 
 bool sameGpu(const GpuCoalescing& a, const GpuCoalescing& b) {
-    return a.requests == b.requests && a.threads == b.threads && a.sectors == b.sectors && a.lines == b.lines &&
-           a.idealSectors == b.idealSectors && a.idealLines == b.idealLines;
+    return a.requests == b.requests && a.threads == b.threads && a.sectors == b.sectors &&
+           a.lines == b.lines && a.idealSectors == b.idealSectors && a.idealLines == b.idealLines;
 }
 
 QString describe(const Layout& l, int itemSize) {
@@ -114,7 +116,8 @@ void TestCoalescing::textbookFigures_data() {
     // 32 fp32 = 128 bytes = 4 sectors, all used; a CPU line holds 16 of them.
     QTest::newRow("contiguous fp32") << Layout{{4096}, {1}, 0} << 4 << 4.0 << 1.0 << 1.0 / 16;
     // Each thread in its own sector: 32 sectors for 4 sectors' worth of bytes.
-    QTest::newRow("transposed fp32 (4096 x 4096)") << Layout{{4096, 4096}, {1, 4096}, 0} << 4 << 32.0 << 0.125 << 1.0;
+    QTest::newRow("transposed fp32 (4096 x 4096)")
+        << Layout{{4096, 4096}, {1, 4096}, 0} << 4 << 32.0 << 0.125 << 1.0;
     // Step 2: 256 bytes spanned, 8 sectors, half of each used.
     QTest::newRow("step 2 fp32") << Layout{{4096}, {2}, 0} << 4 << 8.0 << 0.5 << 1.0 / 8;
     // Offset of one element: every warp straddles one extra sector.
@@ -150,7 +153,9 @@ void TestCoalescing::matchesBruteForce_data() {
         for (int size : {1, 2, 4, 8})
             QTest::addRow("%s, %d-byte items", name, size) << t.layout() << size;
     };
-    auto A = [](std::int64_t n) { return ops::arange(Scalar::fromInt(0), Scalar::fromInt(n), Scalar::fromInt(1), std::nullopt); };
+    auto A = [](std::int64_t n) {
+        return ops::arange(Scalar::fromInt(0), Scalar::fromInt(n), Scalar::fromInt(1), std::nullopt);
+    };
     add("transpose 33x65", ops::t(ops::view(A(33 * 65), {33, 65})));
     add("transpose 64x96 (rows a warp multiple)", ops::t(ops::view(A(64 * 96), {64, 96})));
     add("NCHW to NHWC, C = 3", ops::permute(ops::view(A(2 * 3 * 8 * 8), {2, 3, 8, 8}), {0, 2, 3, 1}));
@@ -216,7 +221,8 @@ void TestCoalescing::otherGeometries() {
     g.sectorBytes = 64;
     g.lineBytes = 256;
     g.cpuLineBytes = 128;
-    for (const Layout& l : {Layout{{33, 65}, {1, 33}, 3}, Layout{{48, 16}, {20, 1}, 5}, Layout{{100}, {3}, 1}}) {
+    for (const Layout& l :
+         {Layout{{33, 65}, {1, 33}, 3}, Layout{{48, 16}, {20, 1}, 5}, Layout{{100}, {3}, 1}}) {
         for (int itemSize : {1, 4, 8}) {
             const auto model = gpuCoalescing(l, itemSize, g);
             QVERIFY(model.has_value());

@@ -50,7 +50,9 @@ QString listText(const Shape& values) {
     return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
 }
 
-QString mibText(qint64 bytes) { return QString::number(double(bytes) / double(1 << 20), 'f', 1) + QStringLiteral(" MiB"); }
+QString mibText(qint64 bytes) {
+    return QString::number(double(bytes) / double(1 << 20), 'f', 1) + QStringLiteral(" MiB");
+}
 
 QString caseLabel(const QString& caseName) {
     if (caseName == QLatin1String("read_through_layout"))
@@ -61,7 +63,8 @@ QString caseLabel(const QString& caseName) {
 }
 
 QString csvField(const QString& text) {
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')))
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) &&
+        !text.contains(QLatin1Char('\n')))
         return text;
     QString quoted = text;
     quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
@@ -123,11 +126,13 @@ void BandwidthPanel::buildUi() {
     m_backend->setToolTip(tr("Where to measure: Auto uses a CUDA GPU when one is usable, else the CPU"));
 
     m_workingSet = new QSpinBox(this);
-    m_workingSet->setRange(0, static_cast<int>(std::max<std::int64_t>(1, gpu::physicalMemoryBytes() / 4 >> 20)));
+    m_workingSet->setRange(0,
+                           static_cast<int>(std::max<std::int64_t>(1, gpu::physicalMemoryBytes() / 4 >> 20)));
     m_workingSet->setSpecialValueText(tr("default"));
     m_workingSet->setSuffix(tr(" MiB"));
-    m_workingSet->setToolTip(tr("Bytes read through the layout per run. Default: 256 MiB on a GPU, 64 MiB on the "
-                                "CPU, well above the last-level cache"));
+    m_workingSet->setToolTip(
+        tr("Bytes read through the layout per run. Default: 256 MiB on a GPU, 64 MiB on the "
+           "CPU, well above the last-level cache"));
 
     m_repetitions = new QSpinBox(this);
     m_repetitions->setRange(1, 1000);
@@ -187,8 +192,10 @@ void BandwidthPanel::buildUi() {
     layout->addWidget(m_layoutLabel);
     layout->addWidget(m_tabs, 1);
 
-    connect(m_backend, &QComboBox::currentIndexChanged, this, [this] { m_runner->setBackendChoice(backendChoice()); });
-    connect(m_workingSet, &QSpinBox::valueChanged, this, [this](int mib) { m_runner->setWorkingSetBytes(qint64(mib) << 20); });
+    connect(m_backend, &QComboBox::currentIndexChanged, this,
+            [this] { m_runner->setBackendChoice(backendChoice()); });
+    connect(m_workingSet, &QSpinBox::valueChanged, this,
+            [this](int mib) { m_runner->setWorkingSetBytes(qint64(mib) << 20); });
     connect(m_repetitions, &QSpinBox::valueChanged, this, [this](int n) { m_runner->setRepetitions(n); });
     connect(m_liveButton, &QPushButton::toggled, this, &BandwidthPanel::setLive);
     connect(m_onceButton, &QPushButton::clicked, this, &BandwidthPanel::measureOnce);
@@ -235,7 +242,8 @@ void BandwidthPanel::setupPlots() {
     m_kernelBest = m_kernelPlot->addGraph();
     m_kernelBest->setName(tr("best run"));
     m_kernelBest->setLineStyle(QCPGraph::lsNone);
-    m_kernelBest->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, pen(kStyle.peak, 1.5), kStyle.peak, 9));
+    m_kernelBest->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDiamond, pen(kStyle.peak, 1.5), kStyle.peak, 9));
     m_kernelPlot->legend->setVisible(true);
     m_kernelPlot->xAxis->setRange(0.4, 4.6);
     m_kernelPlot->yAxis->setRange(0, 1);
@@ -294,11 +302,11 @@ void BandwidthPanel::setLayoutToMeasure(const Layout& layout, int elementSize, c
     if (m_layout == next)
         return;
     m_layout = next;
-    m_layoutLabel->setText(tr("Tensor %1: shape %2, stride %3, offset %4, %5 bytes per element")
-                               .arg(label.isEmpty() ? tr("(unnamed)") : label, listText(layout.sizes),
-                                    listText(layout.strides))
-                               .arg(layout.storageOffset)
-                               .arg(elementSize));
+    m_layoutLabel->setText(
+        tr("Tensor %1: shape %2, stride %3, offset %4, %5 bytes per element")
+            .arg(label.isEmpty() ? tr("(unnamed)") : label, listText(layout.sizes), listText(layout.strides))
+            .arg(layout.storageOffset)
+            .arg(elementSize));
     m_runner->setLayoutToMeasure(next);
     if (isLive() && !m_rounds.isEmpty()) {
         // Mark the change on the time axis, at the last measured time.
@@ -408,16 +416,17 @@ void BandwidthPanel::onRound(const BandwidthRound& round) {
         model += tr("CPU model: %1 cache lines per element (ideal %2).")
                      .arg(round.cpuLinesPerElement, 0, 'f', 3)
                      .arg(round.cpuIdealLinesPerElement, 0, 'f', 3);
-    m_layoutLabel->setText(tr("Tensor %1: shape %2, stride %3, offset %4 — measured as shape %5, stride %6, offset "
-                              "%7 (%8 read, %9 storage), %10 runs on %11.\n%12")
-                               .arg(round.view.label.isEmpty() ? tr("(unnamed)") : round.view.label,
-                                    listText(round.view.layout.sizes), listText(round.view.layout.strides))
-                               .arg(round.view.layout.storageOffset)
-                               .arg(listText(round.scaled.sizes), listText(round.scaled.strides))
-                               .arg(round.scaled.storageOffset)
-                               .arg(mibText(round.workingSetBytes), mibText(round.storageBytes))
-                               .arg(round.repetitions)
-                               .arg(round.device, model));
+    m_layoutLabel->setText(
+        tr("Tensor %1: shape %2, stride %3, offset %4 — measured as shape %5, stride %6, offset "
+           "%7 (%8 read, %9 storage), %10 runs on %11.\n%12")
+            .arg(round.view.label.isEmpty() ? tr("(unnamed)") : round.view.label,
+                 listText(round.view.layout.sizes), listText(round.view.layout.strides))
+            .arg(round.view.layout.storageOffset)
+            .arg(listText(round.scaled.sizes), listText(round.scaled.strides))
+            .arg(round.scaled.storageOffset)
+            .arg(mibText(round.workingSetBytes), mibText(round.storageBytes))
+            .arg(round.repetitions)
+            .arg(round.device, model));
     scheduleReplot();
     emit roundShown(round);
 }
@@ -438,11 +447,13 @@ void BandwidthPanel::updateReferenceLines(const BandwidthRound& round) {
     };
     const double baseline = round.gbps(QStringLiteral("baseline_copy"));
     if (std::isfinite(baseline)) {
-        place(m_baselineLine, m_baselineText, baseline, tr("contiguous baseline %1 GB/s").arg(baseline, 0, 'f', 1));
+        place(m_baselineLine, m_baselineText, baseline,
+              tr("contiguous baseline %1 GB/s").arg(baseline, 0, 'f', 1));
         top = std::max(top, baseline);
     }
     if (round.peakGBps) {
-        place(m_peakLine, m_peakText, *round.peakGBps, tr("theoretical peak %1 GB/s").arg(*round.peakGBps, 0, 'f', 0));
+        place(m_peakLine, m_peakText, *round.peakGBps,
+              tr("theoretical peak %1 GB/s").arg(*round.peakGBps, 0, 'f', 0));
         top = std::max(top, *round.peakGBps);
     } else {
         m_peakLine->setVisible(false);
@@ -504,8 +515,9 @@ void BandwidthPanel::onTransfers(const TransferSweep& sweep) {
 void BandwidthPanel::updateTransferNote() {
     const bool empty = m_transfers.points.isEmpty();
     if (!m_status.measuresTransfers)
-        m_transferNote->setText(tr("Host↔device copies need a CUDA device; measuring on %1.")
-                                    .arg(m_status.backend.isEmpty() ? tr("the CPU") : m_status.backend.toUpper()));
+        m_transferNote->setText(
+            tr("Host↔device copies need a CUDA device; measuring on %1.")
+                .arg(m_status.backend.isEmpty() ? tr("the CPU") : m_status.backend.toUpper()));
     else
         m_transferNote->setText(tr("Press Host↔device to measure pageable and pinned copies."));
     m_transferNote->setVisible(empty);
@@ -571,22 +583,25 @@ bool BandwidthPanel::exportCsv(const QString& path, QString* error) const {
            "storage_offset,bytes_moved,gbps_median,gbps_best,ms_median\n";
     for (const auto& r : m_rounds) {
         for (const auto& c : r.cases) {
-            out << "layout," << r.sequence << ',' << QString::number(r.seconds, 'f', 3) << ',' << csvField(r.backend)
-                << ',' << csvField(r.device) << ',' << c.caseName << ',' << csvField(listText(r.view.layout.sizes))
-                << ',' << csvField(listText(r.view.layout.strides)) << ',' << r.view.elementSize << ','
-                << csvField(listText(r.scaled.sizes)) << ',' << csvField(listText(r.scaled.strides)) << ','
-                << r.scaled.storageOffset << ',' << c.bytesMoved << ',' << QString::number(c.gbpsMedian, 'g', 8)
-                << ',' << QString::number(c.gbpsBest, 'g', 8) << ',' << QString::number(c.msMedian, 'g', 8) << '\n';
+            out << "layout," << r.sequence << ',' << QString::number(r.seconds, 'f', 3) << ','
+                << csvField(r.backend) << ',' << csvField(r.device) << ',' << c.caseName << ','
+                << csvField(listText(r.view.layout.sizes)) << ',' << csvField(listText(r.view.layout.strides))
+                << ',' << r.view.elementSize << ',' << csvField(listText(r.scaled.sizes)) << ','
+                << csvField(listText(r.scaled.strides)) << ',' << r.scaled.storageOffset << ','
+                << c.bytesMoved << ',' << QString::number(c.gbpsMedian, 'g', 8) << ','
+                << QString::number(c.gbpsBest, 'g', 8) << ',' << QString::number(c.msMedian, 'g', 8) << '\n';
         }
         if (r.peakGBps)
-            out << "peak," << r.sequence << ',' << QString::number(r.seconds, 'f', 3) << ',' << csvField(r.backend)
-                << ',' << csvField(r.device) << ",theoretical_peak,,,,,,,," << QString::number(*r.peakGBps, 'g', 8)
-                << ',' << QString::number(*r.peakGBps, 'g', 8) << ",\n";
+            out << "peak," << r.sequence << ',' << QString::number(r.seconds, 'f', 3) << ','
+                << csvField(r.backend) << ',' << csvField(r.device) << ",theoretical_peak,,,,,,,,"
+                << QString::number(*r.peakGBps, 'g', 8) << ',' << QString::number(*r.peakGBps, 'g', 8)
+                << ",\n";
     }
     for (const auto& p : m_transfers.points)
-        out << "transfer,,," << csvField(m_transfers.backend) << ',' << csvField(m_transfers.device) << ',' << p.name()
-            << ",,,1,[" << p.bytes << "],[1],0," << p.bytes << ',' << QString::number(p.gbpsMedian, 'g', 8) << ','
-            << QString::number(p.gbpsBest, 'g', 8) << ',' << QString::number(p.msMedian, 'g', 8) << '\n';
+        out << "transfer,,," << csvField(m_transfers.backend) << ',' << csvField(m_transfers.device) << ','
+            << p.name() << ",,,1,[" << p.bytes << "],[1],0," << p.bytes << ','
+            << QString::number(p.gbpsMedian, 'g', 8) << ',' << QString::number(p.gbpsBest, 'g', 8) << ','
+            << QString::number(p.msMedian, 'g', 8) << '\n';
     out.flush();
     if (!file.commit()) {
         if (error)
@@ -597,8 +612,9 @@ bool BandwidthPanel::exportCsv(const QString& path, QString* error) const {
 }
 
 void BandwidthPanel::exportPlotInteractive() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), QStringLiteral("bandwidth.png"),
-                                                      tr("PNG image (*.png);;PDF document (*.pdf)"));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export plot"), QStringLiteral("bandwidth.png"),
+                                     tr("PNG image (*.png);;PDF document (*.pdf)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -607,8 +623,8 @@ void BandwidthPanel::exportPlotInteractive() {
 }
 
 void BandwidthPanel::exportCsvInteractive() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export data"), QStringLiteral("bandwidth.csv"),
-                                                      tr("CSV (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export data"),
+                                                      QStringLiteral("bandwidth.csv"), tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
     QString error;

@@ -45,8 +45,8 @@ public:
     ~BandwidthPanel() override;
 
     bool isLive() const;
-    QString backendChoice() const;  // "auto", "cpu", "cuda"
-    int workingSetMiB() const;      // 0: the backend's default
+    QString backendChoice() const; // "auto", "cpu", "cuda"
+    int workingSetMiB() const;     // 0: the backend's default
     int repetitions() const;
 
     // What has been measured so far (oldest first; at most kMaxRounds kept) and the last sweep.
@@ -121,7 +121,7 @@ private:
     QCustomPlot* m_kernelPlot = nullptr;
     QCustomPlot* m_transferPlot = nullptr;
     QTimer* m_replotTimer = nullptr;
-    QCPGraph* m_layoutGraph = nullptr;  // read through the layout, median GB/s per round
+    QCPGraph* m_layoutGraph = nullptr; // read through the layout, median GB/s per round
     QCPGraph* m_tiledGraph = nullptr;
     QCPItemStraightLine* m_baselineLine = nullptr;
     QCPItemText* m_baselineText = nullptr;
@@ -131,7 +131,7 @@ private:
     QCPGraph* m_kernelBest = nullptr;
     QCPItemText* m_transferNote = nullptr;
     QVector<QCPItemStraightLine*> m_changeMarkers; // where the layout changed, oldest first
-    QVector<QCPGraph*> m_transferGraphs; // h2d pageable, h2d pinned, d2h pageable, d2h pinned
+    QVector<QCPGraph*> m_transferGraphs;           // h2d pageable, h2d pinned, d2h pageable, d2h pinned
 
     QVector<BandwidthRound> m_rounds;
     TransferSweep m_transfers;

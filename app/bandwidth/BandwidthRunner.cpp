@@ -136,7 +136,8 @@ void BandwidthRunner::requestStop() {
 }
 
 bool BandwidthRunner::shouldAbandon(quint64 generation) const {
-    return m_stop.load() || m_generation.load() != generation || QThread::currentThread()->isInterruptionRequested();
+    return m_stop.load() || m_generation.load() != generation ||
+           QThread::currentThread()->isInterruptionRequested();
 }
 
 void BandwidthRunner::setBusy(bool busy) {
@@ -169,7 +170,8 @@ void BandwidthRunner::ensureBackend(const QString& choice) {
     if (!selection.note.empty())
         m_status.note = QString::fromStdString(selection.note);
     else if (!m_backend->isAvailable())
-        m_status.note = QString::fromStdString(m_backend->name() + " backend unavailable: " + m_backend->unavailableReason());
+        m_status.note = QString::fromStdString(m_backend->name() +
+                                               " backend unavailable: " + m_backend->unavailableReason());
     emit backendChanged(m_status);
 }
 
@@ -211,7 +213,8 @@ void BandwidthRunner::work() {
     }
     setBusy(false);
     if (m_live && !m_stop && !QThread::currentThread()->isInterruptionRequested()) {
-        const bool stuck = m_lastFailedLayout && settings.layout == m_lastFailedLayout && generation == m_generation.load();
+        const bool stuck =
+            m_lastFailedLayout && settings.layout == m_lastFailedLayout && generation == m_generation.load();
         if (!stuck)
             m_liveTimer->start(m_generation.load() != generation ? 0 : settings.pauseMs);
     }
@@ -219,7 +222,8 @@ void BandwidthRunner::work() {
 
 void BandwidthRunner::runRound(const Settings& settings, quint64 generation) {
     if (!m_backend->isAvailable())
-        throw std::runtime_error(m_backend->name() + " backend unavailable: " + m_backend->unavailableReason());
+        throw std::runtime_error(m_backend->name() +
+                                 " backend unavailable: " + m_backend->unavailableReason());
     const auto& view = *settings.layout;
     const bool onGpu = m_backend->name() == "cuda";
     const qint64 target = settings.workingSetBytes > 0
@@ -229,7 +233,8 @@ void BandwidthRunner::runRound(const Settings& settings, quint64 generation) {
     gpu::MeasureOptions options;
     options.repetitions = settings.repetitions;
     options.interrupted = [this, generation] { return shouldAbandon(generation); };
-    const auto m = gpu::measureLayout(*m_backend, workingSet, options, gpu::defaultKernels(workingSet.layout));
+    const auto m =
+        gpu::measureLayout(*m_backend, workingSet, options, gpu::defaultKernels(workingSet.layout));
 
     BandwidthRound round;
     round.sequence = ++m_sequence;
@@ -243,7 +248,8 @@ void BandwidthRunner::runRound(const Settings& settings, quint64 generation) {
     round.repetitions = settings.repetitions;
     round.peakGBps = m.backend.theoreticalPeakGBps;
     for (const auto& c : m.cases)
-        round.cases.push_back({QString::fromStdString(c.name()), c.gbpsMedian, c.gbpsBest, c.msMedian, c.bytesMoved});
+        round.cases.push_back(
+            {QString::fromStdString(c.name()), c.gbpsMedian, c.gbpsBest, c.msMedian, c.bytesMoved});
     // The model of the scaled layout is exact; for odd sizes it enumerates (a fraction of a
     // second at 64 MiB), so it is computed once per layout, not per round.
     if (!m_model || m_model->layout != workingSet.layout || m_model->elementSize != workingSet.elementSize) {
@@ -273,8 +279,9 @@ void BandwidthRunner::runTransfers(const Settings& settings, quint64 generation)
         emit transfersMeasured(sweep); // empty: the panel shows why
         return;
     }
-    const auto results = m_backend->measureTransfers(gpu::defaultTransferSizes(), std::max(1, settings.repetitions),
-                                                     [this, generation] { return shouldAbandon(generation); });
+    const auto results =
+        m_backend->measureTransfers(gpu::defaultTransferSizes(), std::max(1, settings.repetitions),
+                                    [this, generation] { return shouldAbandon(generation); });
     for (const auto& r : results) {
         TransferPoint p;
         p.hostToDevice = r.direction == gpu::TransferDirection::HostToDevice;

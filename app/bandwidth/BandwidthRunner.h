@@ -68,8 +68,8 @@ private:
         int pauseMs = 200;
     };
 
-    void poke();                 // queues work() once
-    Q_INVOKABLE void work();     // runs in the worker thread
+    void poke();             // queues work() once
+    Q_INVOKABLE void work(); // runs in the worker thread
     void ensureBackend(const QString& choice);
     bool shouldAbandon(quint64 generation) const;
     void runRound(const Settings& settings, quint64 generation);
@@ -77,11 +77,11 @@ private:
     void setBusy(bool busy);
 
     mutable QMutex m_mutex;
-    Settings m_settings;                    // guarded by m_mutex
-    bool m_onceRequested = false;           // guarded by m_mutex
-    bool m_transfersRequested = false;      // guarded by m_mutex
-    bool m_workQueued = false;              // guarded by m_mutex
-    std::atomic<quint64> m_generation{0};   // bumped by every settings change
+    Settings m_settings;                  // guarded by m_mutex
+    bool m_onceRequested = false;         // guarded by m_mutex
+    bool m_transfersRequested = false;    // guarded by m_mutex
+    bool m_workQueued = false;            // guarded by m_mutex
+    std::atomic<quint64> m_generation{0}; // bumped by every settings change
     std::atomic<bool> m_stop{false};
     std::atomic<bool> m_live{false};
     std::atomic<bool> m_busy{false};

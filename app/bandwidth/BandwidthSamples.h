@@ -31,14 +31,14 @@ struct CaseSample {
 
 // One measuring round: every kernel timed once on the current layout's working set.
 struct BandwidthRound {
-    quint64 sequence = 0;  // 1, 2, ... per runner
-    double seconds = 0;    // when the round finished, seconds since the runner started
-    QString backend;       // "cpu", "cuda"
-    QString device;        // "AMD EPYC (2 threads)", "NVIDIA H200"
-    LayoutToMeasure view;  // as asked
-    Layout scaled;         // as measured
-    qint64 workingSetBytes = 0;  // bytes read through the layout per run
-    qint64 storageBytes = 0;     // the scaled storage
+    quint64 sequence = 0;       // 1, 2, ... per runner
+    double seconds = 0;         // when the round finished, seconds since the runner started
+    QString backend;            // "cpu", "cuda"
+    QString device;             // "AMD EPYC (2 threads)", "NVIDIA H200"
+    LayoutToMeasure view;       // as asked
+    Layout scaled;              // as measured
+    qint64 workingSetBytes = 0; // bytes read through the layout per run
+    qint64 storageBytes = 0;    // the scaled storage
     int repetitions = 0;
     QVector<CaseSample> cases;
     std::optional<double> peakGBps; // GPUs only
@@ -66,7 +66,8 @@ struct TransferPoint {
     double gbpsBest = 0;
     double msMedian = 0;
     QString name() const {
-        return QString::fromLatin1(hostToDevice ? "h2d" : "d2h") + QString::fromLatin1(pinned ? "_pinned" : "_pageable");
+        return QString::fromLatin1(hostToDevice ? "h2d" : "d2h") +
+               QString::fromLatin1(pinned ? "_pinned" : "_pageable");
     }
 };
 
@@ -78,11 +79,11 @@ struct TransferSweep {
 
 // Which backend the runner uses and why.
 struct BackendStatus {
-    QString choice;    // "auto", "cpu", "cuda"
-    QString backend;   // the one in use: "cpu" or "cuda"
+    QString choice;  // "auto", "cpu", "cuda"
+    QString backend; // the one in use: "cpu" or "cuda"
     QString device;
     bool available = false;
-    QString note;      // why auto fell back to the CPU, or why the chosen backend is unavailable
+    QString note; // why auto fell back to the CPU, or why the chosen backend is unavailable
     std::optional<double> peakGBps;
     bool measuresTransfers = false;
 };

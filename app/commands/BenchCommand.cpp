@@ -25,7 +25,8 @@ namespace stridescope::app {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: stridescope bench [--backend auto|cpu|cuda] [--mib N] [--repeat N] [--json] [--transfers] [FILE|-]\n"
+    "usage: stridescope bench [--backend auto|cpu|cuda] [--mib N] [--repeat N] [--json] [--transfers] "
+    "[FILE|-]\n"
     "\n"
     "Runs a StrideScope script and measures reading its last tensor through its layout: the layout\n"
     "is scaled into a working set (keeping its dim order, gaps and broadcast dims), then the\n"
@@ -37,7 +38,7 @@ constexpr const char* kUsage =
     "  --repeat N    timed runs per case (default 10)\n"
     "  --json        one JSON line per case instead of a table\n"
     "  --transfers   also measure host<->device copies, pageable and pinned (CUDA only)\n"
-    "  FILE|-        the script; '-' or nothing reads standard input\n"
+    "  FILE|-        the script ('-' reads standard input); torch is imported already\n"
     "\n"
     "Exit status: 0 when measured, 1 when the script or the measurement failed, 2 for bad arguments\n"
     "or an unreadable file.\n";
@@ -103,7 +104,9 @@ std::string listText(const Shape& values) {
     return out + "]";
 }
 
-std::string mibText(std::int64_t bytes) { return fixed(static_cast<double>(bytes) / double(gpu::kMiB), 1) + " MiB"; }
+std::string mibText(std::int64_t bytes) {
+    return fixed(static_cast<double>(bytes) / double(gpu::kMiB), 1) + " MiB";
+}
 
 struct Options {
     gpu::BackendChoice backend = gpu::BackendChoice::Auto;
@@ -187,7 +190,8 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, Options& o
                 return usageError("--repeat needs a value: the number of timed runs per case");
             const auto repeat = parseInteger(*text);
             if (!repeat || *repeat < 1 || *repeat > kMaxRepeat)
-                return usageError("--repeat " + *text + ": must be a whole number from 1 to " + std::to_string(kMaxRepeat));
+                return usageError("--repeat " + *text + ": must be a whole number from 1 to " +
+                                  std::to_string(kMaxRepeat));
             options.repeat = static_cast<int>(*repeat);
         } else if (arg.size() > 1 && arg[0] == '-') {
             return usageError("unknown option '" + arg + "'");
@@ -230,7 +234,8 @@ void printCaseJson(const Report& r, const gpu::CaseResult& c, const std::string&
           << ",\"bytes_moved\":" << c.bytesMoved << ",\"repetitions\":" << c.seconds.size()
           << ",\"gbps_median\":" << jsonNumber(c.gbpsMedian) << ",\"gbps_best\":" << jsonNumber(c.gbpsBest)
           << ",\"ms_median\":" << jsonNumber(c.msMedian) << ",\"ms_best\":" << jsonNumber(c.msBest)
-          << ",\"view_shape\":" << jsonIntList(r.view.sizes()) << ",\"view_stride\":" << jsonIntList(r.view.strides())
+          << ",\"view_shape\":" << jsonIntList(r.view.sizes())
+          << ",\"view_stride\":" << jsonIntList(r.view.strides())
           << ",\"device\":" << jsonString(r.info.device) << extra << "}\n";
 }
 
@@ -259,9 +264,11 @@ void printJson(const Report& r, const gpu::LayoutMeasurement& m) {
               << ",\"bytes_moved\":" << bytes << ",\"repetitions\":0,\"gbps_median\":" << jsonNumber(peak)
               << ",\"gbps_best\":" << jsonNumber(peak) << ",\"ms_median\":" << jsonNumber(ms)
               << ",\"ms_best\":" << jsonNumber(ms) << ",\"view_shape\":" << jsonIntList(r.view.sizes())
-              << ",\"view_stride\":" << jsonIntList(r.view.strides()) << ",\"device\":" << jsonString(r.info.device)
-              << ",\"sm_count\":" << d.smCount << ",\"memory_bus_width_bits\":" << d.memoryBusWidthBits
-              << ",\"memory_clock_khz\":" << d.memoryClockKHz << ",\"l2_cache_bytes\":" << d.l2CacheBytes << "}\n";
+              << ",\"view_stride\":" << jsonIntList(r.view.strides())
+              << ",\"device\":" << jsonString(r.info.device) << ",\"sm_count\":" << d.smCount
+              << ",\"memory_bus_width_bits\":" << d.memoryBusWidthBits
+              << ",\"memory_clock_khz\":" << d.memoryClockKHz << ",\"l2_cache_bytes\":" << d.l2CacheBytes
+              << "}\n";
     }
 }
 
@@ -274,24 +281,33 @@ void printTable(const Report& r, const gpu::LayoutMeasurement& m) {
               << fixed(d.memoryClockKHz / 1e3, 0) << " MHz, L2 " << mibText(d.l2CacheBytes) << ", peak "
               << fixed(d.theoreticalPeakGBps(), 1) << " GB/s\n";
     }
-    r.out << "tensor    shape " << listText(r.view.sizes()) << " stride " << listText(r.view.strides()) << " offset "
-          << r.view.storageOffset() << " " << dtypeShortName(r.view.dtype()) << "\n";
+    r.out << "tensor    shape " << listText(r.view.sizes()) << " stride " << listText(r.view.strides())
+          << " offset " << r.view.storageOffset() << " " << dtypeShortName(r.view.dtype()) << "\n";
     r.out << "measured  shape " << listText(ws.layout.sizes) << " stride " << listText(ws.layout.strides)
           << " offset " << ws.layout.storageOffset << " (" << mibText(ws.logicalBytes()) << " read, storage "
           << mibText(ws.storageBytes()) << ")\n";
     if (m.backend.lastLevelCacheBytes > 0) {
-        const double ratio = double(ws.logicalBytes()) / double(m.backend.lastLevelCacheBytes);
-        r.out << "          " << fixed(ratio, 1) << "x the last-level cache (" << mibText(m.backend.lastLevelCacheBytes)
-              << ")" << (ratio < 2.0 ? ": partly cache-resident; use --mib for a larger working set" : "") << "\n";
+        // What a copy streams through the cache: its source and its destination.
+        const double ratio =
+            double(ws.storageBytes() + ws.logicalBytes()) / double(m.backend.lastLevelCacheBytes);
+        r.out << "          source + destination = " << fixed(ratio, 1) << "x the last-level cache ("
+              << mibText(m.backend.lastLevelCacheBytes) << ")"
+              << (ratio < 1.0   ? ": it fits, so this measures the cache, not memory (raise --mib)"
+                  : ratio < 2.0 ? ": partly cache-resident (raise --mib)"
+                                : "")
+              << "\n";
     }
     r.out << "\n";
     const auto* baseline = m.find(gpu::CopyKernel::Baseline);
-    r.out << std::left << std::setw(22) << "case" << std::right << std::setw(13) << "GB/s median" << std::setw(11)
-          << "GB/s best" << std::setw(12) << "ms median" << std::setw(14) << "vs baseline" << "\n";
+    r.out << std::left << std::setw(22) << "case" << std::right << std::setw(13) << "GB/s median"
+          << std::setw(11) << "GB/s best" << std::setw(12) << "ms median" << std::setw(14) << "vs baseline"
+          << "\n";
     for (const auto& c : m.cases) {
-        r.out << std::left << std::setw(22) << c.name() << std::right << std::setw(13) << fixed(c.gbpsMedian, 2)
-              << std::setw(11) << fixed(c.gbpsBest, 2) << std::setw(12) << fixed(c.msMedian, 3) << std::setw(14)
-              << (baseline && baseline->gbpsMedian > 0 ? fixed(c.gbpsMedian / baseline->gbpsMedian, 2) + "x" : "-")
+        r.out << std::left << std::setw(22) << c.name() << std::right << std::setw(13)
+              << fixed(c.gbpsMedian, 2) << std::setw(11) << fixed(c.gbpsBest, 2) << std::setw(12)
+              << fixed(c.msMedian, 3) << std::setw(14)
+              << (baseline && baseline->gbpsMedian > 0 ? fixed(c.gbpsMedian / baseline->gbpsMedian, 2) + "x"
+                                                       : "-")
               << "\n";
     }
     if (m.backend.theoreticalPeakGBps)
@@ -300,45 +316,55 @@ void printTable(const Report& r, const gpu::LayoutMeasurement& m) {
     r.out << "\n(GB/s = (bytes read + bytes written) / time, GB = 1e9; " << m.cases.front().seconds.size()
           << " timed runs per case after a warm-up run)\n";
     if (m.gpuModel)
-        r.out << "model     GPU: " << fixed(m.gpuModel->sectorsPerRequest(), 2) << " sectors per warp request (ideal "
-              << fixed(m.gpuModel->idealSectorsPerRequest(), 2) << ", efficiency "
-              << fixed(100.0 * m.gpuModel->efficiency(), 1) << "%)\n";
+        r.out << "model     GPU: " << fixed(m.gpuModel->sectorsPerRequest(), 2)
+              << " sectors per warp request (ideal " << fixed(m.gpuModel->idealSectorsPerRequest(), 2)
+              << ", efficiency " << fixed(100.0 * m.gpuModel->efficiency(), 1) << "%)\n";
     if (m.cpuModel)
-        r.out << "          CPU: " << fixed(m.cpuModel->linesPerElement(), 4) << " 64-byte lines per element (ideal "
-              << fixed(m.cpuModel->idealLinesPerElement(), 4) << ")\n";
+        r.out << "          CPU: " << fixed(m.cpuModel->linesPerElement(), 4)
+              << " 64-byte lines per element (ideal " << fixed(m.cpuModel->idealLinesPerElement(), 4)
+              << ")\n";
 }
 
 void printTransfers(const Report& r, const std::vector<gpu::TransferResult>& results) {
     if (!r.json)
-        r.out << "\n" << std::left << std::setw(16) << "transfer" << std::right << std::setw(14) << "bytes"
-              << std::setw(13) << "GB/s median" << std::setw(11) << "GB/s best" << "\n";
+        r.out << "\n"
+              << std::left << std::setw(16) << "transfer" << std::right << std::setw(14) << "bytes"
+              << std::setw(13) << "GB/s median" << std::setw(11) << "GB/s best"
+              << "\n";
     for (const auto& t : results) {
         const std::string name = gpu::transferName(t.direction, t.pinned);
         if (r.json) {
             r.out << "{\"backend\":" << jsonString(r.info.backend) << ",\"case\":" << jsonString(name)
                   << ",\"shape\":[" << t.bytes << "],\"stride\":[1],\"storage_offset\":0,\"dtype\":\"uint8\""
                   << ",\"element_size\":1,\"bytes_moved\":" << t.bytes << ",\"repetitions\":" << t.repetitions
-                  << ",\"gbps_median\":" << jsonNumber(t.gbpsMedian) << ",\"gbps_best\":" << jsonNumber(t.gbpsBest)
+                  << ",\"gbps_median\":" << jsonNumber(t.gbpsMedian)
+                  << ",\"gbps_best\":" << jsonNumber(t.gbpsBest)
                   << ",\"ms_median\":" << jsonNumber(t.msMedian) << ",\"ms_best\":" << jsonNumber(t.msBest)
                   << ",\"device\":" << jsonString(r.info.device) << "}\n";
         } else {
-            r.out << std::left << std::setw(16) << name << std::right << std::setw(14) << t.bytes << std::setw(13)
-                  << fixed(t.gbpsMedian, 2) << std::setw(11) << fixed(t.gbpsBest, 2) << "\n";
+            r.out << std::left << std::setw(16) << name << std::right << std::setw(14) << t.bytes
+                  << std::setw(13) << fixed(t.gbpsMedian, 2) << std::setw(11) << fixed(t.gbpsBest, 2) << "\n";
         }
     }
 }
 
 } // namespace
 
-int runBenchCommand(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
+int runBenchCommand(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
+                    std::ostream& err) {
     Options options;
     if (const auto status = parseOptions(args, options, out, err))
         return *status;
 
     // ---- the script ----
+    if (!options.file) {
+        // As `eval` does: reading standard input silently would look like a hang.
+        err << "stridescope bench: no script given (a FILE, or - for standard input)\n" << kUsage;
+        return 2;
+    }
     std::string source;
     std::string label = "<stdin>";
-    if (!options.file || *options.file == "-") {
+    if (*options.file == "-") {
         if (!readAll(in, source)) {
             err << "stridescope bench: cannot read standard input\n";
             return 2;
@@ -352,7 +378,8 @@ int runBenchCommand(const std::vector<std::string>& args, std::istream& in, std:
         }
         std::ifstream stream(*options.file, std::ios::binary);
         if (!stream) {
-            err << "stridescope bench: cannot read '" << *options.file << "': " << std::strerror(errno) << "\n";
+            err << "stridescope bench: cannot read '" << *options.file << "': " << std::strerror(errno)
+                << "\n";
             return 2;
         }
         if (!readAll(stream, source)) {
@@ -362,12 +389,14 @@ int runBenchCommand(const std::vector<std::string>& args, std::istream& in, std:
     }
 
     script::Workspace workspace;
+    workspace.importTorch(); // as `eval` does: snippets without `import torch` run
     script::Interpreter interpreter(workspace);
     std::optional<Tensor> last;
     bool failed = false;
     interpreter.run(source, [&](const script::StatementOutcome& outcome) {
         if (outcome.error) {
-            err << "Traceback (most recent call last):\n  File \"" << label << "\", line " << outcome.line << "\n"
+            err << "Traceback (most recent call last):\n  File \"" << label << "\", line " << outcome.line
+                << "\n"
                 << errorKindName(outcome.error->kind()) << ": " << outcome.error->message() << "\n";
             failed = true;
             return false;
@@ -388,8 +417,8 @@ int runBenchCommand(const std::vector<std::string>& args, std::istream& in, std:
     auto selection = gpu::selectBackend(options.backend);
     gpu::BandwidthBackend& backend = *selection.backend;
     if (!backend.isAvailable()) {
-        err << "stridescope bench: " << backend.name() << " backend unavailable: " << backend.unavailableReason()
-            << "\n";
+        err << "stridescope bench: " << backend.name()
+            << " backend unavailable: " << backend.unavailableReason() << "\n";
         return 1;
     }
     if (!selection.note.empty())
@@ -400,7 +429,8 @@ int runBenchCommand(const std::vector<std::string>& args, std::istream& in, std:
         const std::int64_t target =
             options.mib ? static_cast<std::int64_t>(std::llround(*options.mib * double(gpu::kMiB)))
                         : (onGpu ? gpu::kDefaultGpuWorkingSetBytes : gpu::kDefaultCpuWorkingSetBytes);
-        const gpu::ScaledLayout workingSet = gpu::scaleToWorkingSet(last->layout(), last->elementSize(), target);
+        const gpu::ScaledLayout workingSet =
+            gpu::scaleToWorkingSet(last->layout(), last->elementSize(), target);
         gpu::MeasureOptions measure;
         measure.repetitions = options.repeat;
         const auto measurement =
@@ -412,9 +442,11 @@ int runBenchCommand(const std::vector<std::string>& args, std::istream& in, std:
             printTable(report, measurement);
         if (options.transfers) {
             if (backend.measuresTransfers())
-                printTransfers(report, backend.measureTransfers(gpu::defaultTransferSizes(), options.repeat, {}));
+                printTransfers(report,
+                               backend.measureTransfers(gpu::defaultTransferSizes(), options.repeat, {}));
             else
-                err << "stridescope bench: --transfers: host-device copies need a CUDA device; none measured\n";
+                err << "stridescope bench: --transfers: host-device copies need a CUDA device; none "
+                       "measured\n";
         }
     } catch (const std::exception& e) {
         err << "stridescope bench: " << e.what() << "\n";

@@ -1,8 +1,9 @@
 #pragma once
 // `stridescope bench [--backend auto|cpu|cuda] [--mib N] [--repeat N] [--json] [--transfers]
-// [FILE|-]`: runs a script and measures reading its last tensor through its layout (DESIGN.md,
+// FILE|-`: runs a script and measures reading its last tensor through its layout (DESIGN.md,
 // "Bandwidth"). The last tensor is the last tensor value any statement produced (an assignment,
-// a bare expression or an in-place call), so a script may end with `x.t()`.
+// a bare expression or an in-place call), so a script may end with `x.t()`. As with `eval`,
+// `torch` is imported before the script runs, and FILE is required ('-' reads `in`).
 //
 // The tensor's layout is scaled into a working set of --mib MiB (default 256 on a GPU, 64 on the
 // CPU) read through the layout (see gpu/WorkingSet.h), and every kernel is timed (a warm-up run
@@ -26,7 +27,7 @@
 // Exit status: 0 when measured; 1 when the script failed, produced no tensor that can be
 // scaled, the chosen backend is unavailable or the working set does not fit; 2 for bad arguments
 // (unknown option or backend, --mib not a positive number or more than this machine's RAM,
-// --repeat not in 1..100000) or an unreadable file. No Qt in here.
+// --repeat not in 1..100000, no FILE) or an unreadable file. No Qt in here.
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -34,6 +35,7 @@
 namespace stridescope::app {
 
 // `args` are the arguments after `bench`.
-int runBenchCommand(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);
+int runBenchCommand(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
+                    std::ostream& err);
 
 } // namespace stridescope::app

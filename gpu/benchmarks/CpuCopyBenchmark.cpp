@@ -23,9 +23,9 @@ using namespace stridescope::gpu;
 namespace {
 
 struct Layoutcase {
-    std::string name;    // as scripts/bench-cpu and its Python side name it
-    Shape baseShape;     // a contiguous tensor of this shape ...
-    Shape permutation;   // ... permuted like this
+    std::string name;  // as scripts/bench-cpu and its Python side name it
+    Shape baseShape;   // a contiguous tensor of this shape ...
+    Shape permutation; // ... permuted like this
 };
 
 // The view base.permute(perm): sizes and strides permuted.
@@ -102,16 +102,29 @@ int main(int argc, char** argv) {
     const Layout flat{{std::int64_t(16) << 20}, {1}, 0};
     prepared.push_back(backend.prepare(CopyProblem{flat, 4, flat.sizes[0]}));
     const std::int64_t flatBytes = 2 * flat.sizes[0] * 4;
-    timed.push_back({"contiguous 64 MiB", "memcpy", flat, prepared.back().get(), CopyKernel::Memcpy, flatBytes, {}});
-    timed.push_back({"contiguous 64 MiB", "baseline_copy", flat, prepared.back().get(), CopyKernel::Baseline, flatBytes, {}});
+    timed.push_back(
+        {"contiguous 64 MiB", "memcpy", flat, prepared.back().get(), CopyKernel::Memcpy, flatBytes, {}});
+    timed.push_back({"contiguous 64 MiB",
+                     "baseline_copy",
+                     flat,
+                     prepared.back().get(),
+                     CopyKernel::Baseline,
+                     flatBytes,
+                     {}});
     for (const auto& c : cases) {
         const Layout layout = permuted(c.baseShape, c.permutation);
         std::int64_t numel = layout.numel();
         prepared.push_back(backend.prepare(CopyProblem{layout, 4, numel}));
-        timed.push_back({c.name, "read_through_layout", layout, prepared.back().get(), CopyKernel::ReadThroughLayout,
-                         2 * numel * 4, {}});
+        timed.push_back({c.name,
+                         "read_through_layout",
+                         layout,
+                         prepared.back().get(),
+                         CopyKernel::ReadThroughLayout,
+                         2 * numel * 4,
+                         {}});
         if (tiledApplies(layout))
-            timed.push_back({c.name, "tiled", layout, prepared.back().get(), CopyKernel::Tiled, 2 * numel * 4, {}});
+            timed.push_back(
+                {c.name, "tiled", layout, prepared.back().get(), CopyKernel::Tiled, 2 * numel * 4, {}});
     }
 
     for (auto& t : timed)
@@ -129,14 +142,16 @@ int main(int argc, char** argv) {
         r.seconds = t.seconds;
         summarize(r);
         if (json)
-            std::printf("{\"backend\":\"cpu\",\"device\":\"%s\",\"threads\":%d,\"case\":\"%s\",\"kernel\":\"%s\","
-                        "\"shape\":%s,\"stride\":%s,\"bytes_moved\":%lld,\"repetitions\":%d,\"gbps_median\":%.4f,"
-                        "\"gbps_best\":%.4f,\"ms_median\":%.4f}\n",
-                        info.device.c_str(), backend.threadCount(), t.name.c_str(), t.kernel.c_str(),
-                        shapeText(t.layout.sizes).c_str(), shapeText(t.layout.strides).c_str(),
-                        static_cast<long long>(t.bytesMoved), repeat, r.gbpsMedian, r.gbpsBest, r.msMedian);
+            std::printf(
+                "{\"backend\":\"cpu\",\"device\":\"%s\",\"threads\":%d,\"case\":\"%s\",\"kernel\":\"%s\","
+                "\"shape\":%s,\"stride\":%s,\"bytes_moved\":%lld,\"repetitions\":%d,\"gbps_median\":%.4f,"
+                "\"gbps_best\":%.4f,\"ms_median\":%.4f}\n",
+                info.device.c_str(), backend.threadCount(), t.name.c_str(), t.kernel.c_str(),
+                shapeText(t.layout.sizes).c_str(), shapeText(t.layout.strides).c_str(),
+                static_cast<long long>(t.bytesMoved), repeat, r.gbpsMedian, r.gbpsBest, r.msMedian);
         else
-            std::printf("%-36s %-20s %12.2f %10.2f\n", t.name.c_str(), t.kernel.c_str(), r.gbpsMedian, r.gbpsBest);
+            std::printf("%-36s %-20s %12.2f %10.2f\n", t.name.c_str(), t.kernel.c_str(), r.gbpsMedian,
+                        r.gbpsBest);
     }
     return 0;
 }
