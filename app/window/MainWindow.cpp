@@ -153,7 +153,12 @@ MainWindow::MainWindow(QWidget* parent)
     m_console->editor()->setFocus();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // The session outlives this object's QMainWindow part during destruction; a cleanChanged
+    // emitted then must not call back into a half-destroyed window (found by UBSan).
+    disconnect(m_session->undoStack(), nullptr, this, nullptr);
+    disconnect(m_session, nullptr, this, nullptr);
+}
 
 DiagramWidget* MainWindow::diagram() const { return m_diagramView->diagram(); }
 
