@@ -1,4 +1,5 @@
 #include "app/commands/BenchCommand.h"
+#include "app/commands/CommandText.h"
 
 #include "core/CoalescingModel.h"
 #include "core/DType.h"
@@ -45,42 +46,6 @@ constexpr const char* kUsage =
 
 constexpr int kDefaultRepeat = 10;
 constexpr int kMaxRepeat = 100000;
-
-std::string jsonString(std::string_view text) {
-    std::string out = "\"";
-    for (const char c : text) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                char escaped[8];
-                std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned char>(c));
-                out += escaped;
-            } else {
-                out += c;
-            }
-        }
-    }
-    return out + "\"";
-}
-
-std::string jsonIntList(const Shape& values) {
-    std::string out = "[";
-    for (std::size_t i = 0; i < values.size(); ++i)
-        out += (i ? "," : "") + std::to_string(values[i]);
-    return out + "]";
-}
 
 // The shortest text that reads back as the same double; JSON has no NaN or infinity.
 std::string jsonNumber(double value) {
@@ -202,13 +167,6 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, Options& o
         }
     }
     return std::nullopt;
-}
-
-bool readAll(std::istream& in, std::string& text) {
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    text = buffer.str();
-    return !in.bad();
 }
 
 // ---- output -----------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 #include "app/commands/EvalCommand.h"
+#include "app/commands/CommandText.h"
 
 #include "core/script/Interpreter.h"
 #include "core/script/Repr.h"
@@ -34,51 +35,6 @@ constexpr const char* kUsage =
     "\n"
     "Exit status: 0 when the script ran, 1 when a statement failed, 2 for bad arguments or an\n"
     "unreadable file.\n";
-
-std::string jsonString(std::string_view text) {
-    std::string out = "\"";
-    for (const char c : text) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        case '\b':
-            out += "\\b";
-            break;
-        case '\f':
-            out += "\\f";
-            break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                char escaped[8];
-                std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned char>(c));
-                out += escaped;
-            } else {
-                out += c;
-            }
-        }
-    }
-    return out + "\"";
-}
-
-std::string jsonIntList(const Shape& values) {
-    std::string out = "[";
-    for (std::size_t i = 0; i < values.size(); ++i)
-        out += (i ? "," : "") + std::to_string(values[i]);
-    return out + "]";
-}
 
 // A logical element as Python's json.dumps(tensor.tolist()) writes it.
 std::string jsonScalar(const Scalar& value) {
@@ -202,13 +158,6 @@ private:
     std::map<const Storage*, int> m_storageNumbers;
     std::vector<StoragePtr> m_keepAlive;
 };
-
-bool readAll(std::istream& stream, std::string& text) {
-    std::ostringstream buffer;
-    buffer << stream.rdbuf();
-    text = buffer.str();
-    return !stream.bad();
-}
 
 } // namespace
 

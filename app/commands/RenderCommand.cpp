@@ -1,4 +1,5 @@
 #include "app/commands/RenderCommand.h"
+#include "app/commands/CommandText.h"
 
 #include "app/diagram/DiagramExport.h"
 #include "app/diagram/DiagramModel.h"
@@ -44,13 +45,6 @@ constexpr double kMaxScale = 8.0;
 int usageError(std::ostream& err, const std::string& message) {
     err << "stridescope render: " << message << "\n\n" << kUsage;
     return 2;
-}
-
-bool readAll(std::istream& stream, std::string& text) {
-    std::ostringstream buffer;
-    buffer << stream.rdbuf();
-    text = buffer.str();
-    return !stream.bad();
 }
 
 // A statement's text on one line: comments dropped, runs of whitespace made one space.
