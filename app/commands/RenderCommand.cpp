@@ -214,6 +214,7 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
     }
 
     script::Workspace workspace;
+    workspace.importTorch(); // as `eval` does: snippets without `import torch` run
     script::Interpreter interpreter(workspace);
     std::optional<std::string> lastAssigned;
     std::map<std::string, std::string> expressions; // name → the code that last bound it
