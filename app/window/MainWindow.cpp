@@ -17,6 +17,7 @@
 #include "app/window/ScriptConsole.h"
 #include "app/window/ScriptEditor.h"
 #include "app/window/SessionModel.h"
+#include "app/window/SessionRecovery.h"
 #include "app/window/TensorBuilderDialog.h"
 #include "app/window/TraversalController.h"
 #include "app/window/TraversalOverlay.h"
@@ -28,6 +29,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
@@ -35,6 +37,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -102,7 +105,7 @@ QKeySequence opShortcut(const QString& id) {
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_session(new SessionModel(this)),
       m_variables(new VariablesModel(m_session, this)), m_traversal(new TraversalController(this)),
-      m_diagramTheme(DiagramTheme::light()) {
+      m_diagramTheme(DiagramTheme::light()), m_recovery(std::make_unique<SessionRecovery>()) {
     initStrideScopeResources();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/stridescope.svg")));
@@ -136,6 +139,11 @@ MainWindow::MainWindow(QWidget* parent)
                                                             : QString());
     });
     connect(m_session->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    // Half a second after the last change: typing a burst of statements writes the file once.
+    m_autosaveTimer.setSingleShot(true);
+    m_autosaveTimer.setInterval(500);
+    connect(&m_autosaveTimer, &QTimer::timeout, this, &MainWindow::autosaveNow);
+    connect(m_session->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::scheduleAutosave);
     connect(m_traversal, &TraversalController::positionChanged, this, &MainWindow::traversalMoved);
     connect(m_traversal, &TraversalController::playingChanged, this, [this](bool playing) {
         m_playAction->setText(playing ? tr("Pause") : tr("Play"));
@@ -606,6 +614,92 @@ void MainWindow::sessionChanged() {
     updateActions();
     updateTitle();
     updateZoomLabel();
+    scheduleAutosave();
+}
+
+// ---- crash recovery -----------------------------------------------------------------------------
+
+void MainWindow::scheduleAutosave() {
+    if (m_session->isModified()) {
+        m_autosaveTimer.start();
+        return;
+    }
+    // Saved, discarded or just opened: nothing is at risk, so no recovery file is left behind.
+    m_autosaveTimer.stop();
+    m_recovery->removeOwn();
+}
+
+bool MainWindow::autosaveNow() {
+    m_autosaveTimer.stop();
+    if (!m_session->isModified())
+        return false;
+    QString error;
+    if (!m_recovery->write(m_session->pythonScript(), m_currentFile, &error)) {
+        if (error != m_autosaveError)
+            statusBar()->showMessage(tr("Autosave failed: %1").arg(error), 10000);
+        m_autosaveError = error;
+        return false;
+    }
+    m_autosaveError.clear();
+    return true;
+}
+
+bool MainWindow::restoreRecovered(const RecoveredSession& orphan, QString* error) {
+    if (!m_session->load(orphan.scriptText)) {
+        if (error && m_session->lastError()) {
+            const SessionError& e = *m_session->lastError();
+            *error = tr("line %1: %2").arg(e.line).arg(e.describe());
+        }
+        return false;
+    }
+    m_lessonPanel->close();
+    m_console->clearError();
+    m_currentFile = orphan.originalFile;
+    // The restored work is on no disk but the recovery file: it stays unsaved until saved.
+    m_session->setModified();
+    updateTitle();
+    // Only once this window holds the work in its own recovery file does the old one go.
+    if (autosaveNow())
+        m_recovery->forget(orphan);
+    return true;
+}
+
+void MainWindow::offerRecovery() {
+    const std::vector<RecoveredSession> orphans = m_recovery->claimOrphans();
+    for (const RecoveredSession& orphan : orphans) {
+        const QString from = orphan.originalFile.isEmpty()
+                                 ? tr("an untitled session")
+                                 : QDir::toNativeSeparators(orphan.originalFile);
+        QMessageBox box(QMessageBox::Warning, tr("Recover Unsaved Work"),
+                        tr("StrideScope did not close normally. Unsaved work from %1, autosaved %2, "
+                           "was kept.\n\nRestore it?")
+                            .arg(from, QLocale().toString(orphan.savedAt, QLocale::ShortFormat)),
+                        QMessageBox::NoButton, this);
+        box.setObjectName(QStringLiteral("recoveryBox"));
+        box.setDetailedText(orphan.scriptText);
+        QPushButton* restore = box.addButton(tr("Restore"), QMessageBox::AcceptRole);
+        QPushButton* discard = box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
+        QPushButton* later = box.addButton(tr("Later"), QMessageBox::RejectRole);
+        restore->setObjectName(QStringLiteral("restoreButton"));
+        discard->setObjectName(QStringLiteral("discardButton"));
+        later->setObjectName(QStringLiteral("laterButton"));
+        box.setDefaultButton(restore);
+        box.setEscapeButton(later);
+        box.exec();
+        if (box.clickedButton() == discard) {
+            m_recovery->forget(orphan);
+            continue;
+        }
+        if (box.clickedButton() != restore || !maybeSave())
+            continue;
+        QString error;
+        if (restoreRecovered(orphan, &error))
+            break; // the others wait for the next start: this window holds one session
+        QMessageBox::critical(this, tr("Recover Unsaved Work"),
+                              tr("The recovered session does not run (%1). It was kept as %2.")
+                                  .arg(error, QDir::toNativeSeparators(orphan.path)));
+    }
+    m_recovery->releaseClaims();
 }
 
 void MainWindow::rebuildDiagram() {
@@ -1081,6 +1175,9 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         setPresentationMode(false);
     Preferences::setWindowGeometry(saveGeometry(), saveState());
     Preferences::setHistory(m_console->editor()->history());
+    // Saved or knowingly discarded: a clean exit leaves no recovery file.
+    m_autosaveTimer.stop();
+    m_recovery->removeOwn();
     event->accept();
 }
 

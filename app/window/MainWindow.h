@@ -12,6 +12,7 @@
 #include <QTimer>
 
 #include <cstdint>
+#include <memory>
 
 class QAction;
 class QActionGroup;
@@ -33,6 +34,8 @@ class OpFormDialog;
 class PropertiesPanel;
 class ScriptConsole;
 class SessionModel;
+class SessionRecovery;
+struct RecoveredSession;
 class TensorBuilderDialog;
 class TraversalController;
 class VariablesModel;
@@ -82,6 +85,17 @@ public:
     // Asks whether to save unsaved changes; false when the user cancels.
     bool maybeSave();
 
+    // Crash recovery (SessionRecovery): the session's script is autosaved half a second after a
+    // change while it has unsaved changes. autosaveNow() writes it at once (false when there is
+    // nothing to write or the write failed; the status bar says why).
+    SessionRecovery* recovery() const { return m_recovery.get(); }
+    bool autosaveNow();
+    // Restores a lost session found by recovery()->claimOrphans(): it replaces this one, keeps
+    // the file it was editing and stays unsaved. The orphan's file is deleted only once the
+    // restored work is autosaved again. False with `error` set (nothing changed) when it does
+    // not run.
+    bool restoreRecovered(const RecoveredSession& orphan, QString* error = nullptr);
+
     // The bandwidth panel (app/bandwidth) in the "Bandwidth" dock, tabbed with the script: it
     // follows the shown tensor.
     BandwidthPanel* bandwidthPanel() const { return m_bandwidthPanel; }
@@ -89,6 +103,9 @@ public:
 
 public slots:
     void newSession();
+    // Offers each lost session (newest first): Restore, Discard, or Later (kept for the next
+    // start). The launcher calls it once the window is shown.
+    void offerRecovery();
     void open();
     bool save();
     bool saveAs();
@@ -108,6 +125,7 @@ private:
     void restorePreferences();
 
     void sessionChanged();
+    void scheduleAutosave();
     void rebuildDiagram();
     void syncVariablesSelection();
     void updateTitle();
@@ -158,6 +176,9 @@ private:
     bool m_wasMaximized = false;
     bool m_syncing = false;
     QTimer m_propertiesTimer;
+    std::unique_ptr<SessionRecovery> m_recovery;
+    QTimer m_autosaveTimer;
+    QString m_autosaveError; // the last failure shown, so that it is shown once
     QString m_shownKey; // name and layout of the shown tensor: a change resets the traversal
 };
 

@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QMessageBox>
 #include <QString>
+#include <QTimer>
 
 #include <cerrno>
 #include <cstdlib>
@@ -75,6 +76,8 @@ int runWindow(int argc, char** argv, const std::string& scriptPath) {
         if (!window.openFile(QString::fromLocal8Bit(scriptPath.c_str()), &error))
             QMessageBox::critical(&window, MainWindow::tr("Open Script"), error);
     }
+    // Work a crashed or killed window left behind is offered once the window is on screen.
+    QTimer::singleShot(0, &window, &MainWindow::offerRecovery);
     return QApplication::exec();
 }
 

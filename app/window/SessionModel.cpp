@@ -188,6 +188,8 @@ bool SessionModel::isModified() const { return !m_undoStack->isClean(); }
 
 void SessionModel::setUnmodified() { m_undoStack->setClean(); }
 
+void SessionModel::setModified() { m_undoStack->resetClean(); }
+
 void SessionModel::clear() {
     m_undoStack->clear();
     m_tail.clear();

@@ -94,6 +94,8 @@ public:
     QUndoStack* undoStack() const { return m_undoStack; }
     bool isModified() const;
     void setUnmodified();
+    // Unsaved even where undo walks back (a restored session whose text is on no disk).
+    void setModified();
 
     // The script as saved: leading text, statements, trailing comments, the file's tail.
     QString scriptText() const;

@@ -1,1268 +1,1319 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
-    <context>
-        <name>stridescope::app::BandwidthPanel</name>
-        <message>
-            <source>Auto</source>
-            <translation>自动</translation>
-        </message>
-        <message>
-            <source>CPU</source>
-            <translation>CPU</translation>
-        </message>
-        <message>
-            <source>CUDA</source>
-            <translation>CUDA</translation>
-        </message>
-        <message>
-            <source>Where to measure: Auto uses a CUDA GPU when one is usable, else the CPU</source>
-            <translation>测量位置：“自动”在有可用的 CUDA GPU 时使用 GPU，否则使用 CPU</translation>
-        </message>
-        <message>
-            <source>default</source>
-            <translation>默认</translation>
-        </message>
-        <message>
-            <source> MiB</source>
-            <translation> MiB</translation>
-        </message>
-        <message>
-            <source>Bytes read through the layout per run. Default: 256 MiB on a GPU, 64 MiB on the CPU, well above the last-level cache</source>
-            <translation>每次运行按布局读取的字节数。默认：GPU 上 256 MiB，CPU 上 64 MiB，远大于末级缓存</translation>
-        </message>
-        <message>
-            <source> runs</source>
-            <translation> 次</translation>
-        </message>
-        <message>
-            <source>Timed runs per kernel per round, after one warm-up run</source>
-            <translation>每轮每个内核的计时运行次数（在一次预热运行之后）</translation>
-        </message>
-        <message>
-            <source>Live</source>
-            <translation>实时</translation>
-        </message>
-        <message>
-            <source>Measure continuously, and again whenever the layout changes</source>
-            <translation>持续测量，并在布局改变时重新测量</translation>
-        </message>
-        <message>
-            <source>Measure</source>
-            <translation>测量</translation>
-        </message>
-        <message>
-            <source>Host↔device</source>
-            <translation>主机↔设备</translation>
-        </message>
-        <message>
-            <source>Measure pageable and pinned copies from 4 KiB to 256 MiB (CUDA)</source>
-            <translation>测量从 4 KiB 到 256 MiB 的可分页内存与锁页内存复制（CUDA）</translation>
-        </message>
-        <message>
-            <source>Export</source>
-            <translation>导出</translation>
-        </message>
-        <message>
-            <source>Plot as PNG or PDF…</source>
-            <translation>图表导出为 PNG 或 PDF…</translation>
-        </message>
-        <message>
-            <source>Data as CSV…</source>
-            <translation>数据导出为 CSV…</translation>
-        </message>
-        <message>
-            <source>No tensor to measure yet.</source>
-            <translation>还没有可测量的张量。</translation>
-        </message>
-        <message>
-            <source>Kernels</source>
-            <translation>内核</translation>
-        </message>
-        <message>
-            <source>time (s)</source>
-            <translation>时间（秒）</translation>
-        </message>
-        <message>
-            <source>GB/s (read + write)</source>
-            <translation>GB/s（读 + 写）</translation>
-        </message>
-        <message>
-            <source>read through layout</source>
-            <translation>按布局读取</translation>
-        </message>
-        <message>
-            <source>tiled</source>
-            <translation>分块</translation>
-        </message>
-        <message>
-            <source>median</source>
-            <translation>中位数</translation>
-        </message>
-        <message>
-            <source>best run</source>
-            <translation>最佳一次</translation>
-        </message>
-        <message>
-            <source>bytes per copy</source>
-            <translation>每次复制的字节数</translation>
-        </message>
-        <message>
-            <source>GB/s</source>
-            <translation>GB/s</translation>
-        </message>
-        <message>
-            <source>host→device, pageable</source>
-            <translation>主机→设备，可分页内存</translation>
-        </message>
-        <message>
-            <source>host→device, pinned</source>
-            <translation>主机→设备，锁页内存</translation>
-        </message>
-        <message>
-            <source>device→host, pageable</source>
-            <translation>设备→主机，可分页内存</translation>
-        </message>
-        <message>
-            <source>device→host, pinned</source>
-            <translation>设备→主机，锁页内存</translation>
-        </message>
-        <message>
-            <source>Host↔device copies need a CUDA device.</source>
-            <translation>主机↔设备复制需要 CUDA 设备。</translation>
-        </message>
-        <message>
-            <source>Tensor %1: shape %2, stride %3, offset %4, %5 bytes per element</source>
-            <translation>张量 %1：形状 %2，步长 %3，偏移 %4，每个元素 %5 字节</translation>
-        </message>
-        <message>
-            <source>(unnamed)</source>
-            <translation>（未命名）</translation>
-        </message>
-        <message>
-            <source>No tensor to measure: run a script or build a tensor first.</source>
-            <translation>没有可测量的张量：请先运行脚本或创建张量。</translation>
-        </message>
-        <message>
-            <source>Measuring on %1: %2</source>
-            <translation>正在 %1 上测量：%2</translation>
-        </message>
-        <message>
-            <source> (theoretical peak %1 GB/s)</source>
-            <translation>（理论峰值 %1 GB/s）</translation>
-        </message>
-        <message>
-            <source>%1 backend unavailable</source>
-            <translation>%1 后端不可用</translation>
-        </message>
-        <message>
-            <source>GPU model: %1 sectors per warp request (ideal %2, efficiency %3%). </source>
-            <translation>GPU 模型：每个 warp 请求 %1 个扇区（理想值 %2，效率 %3%）。</translation>
-        </message>
-        <message>
-            <source>CPU model: %1 cache lines per element (ideal %2).</source>
-            <translation>CPU 模型：每个元素 %1 条缓存行（理想值 %2）。</translation>
-        </message>
-        <message>
-            <source>Tensor %1: shape %2, stride %3, offset %4 — measured as shape %5, stride %6, offset %7 (%8 read, %9 storage), %10 runs on %11.
+<context>
+    <name>SessionRecovery</name>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>cannot create a recovery file in %1</source>
+        <translation>无法在 %1 中创建恢复文件</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::BandwidthPanel</name>
+    <message>
+        <source>Auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>CUDA</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <source>Where to measure: Auto uses a CUDA GPU when one is usable, else the CPU</source>
+        <translation>测量位置：“自动”在有可用的 CUDA GPU 时使用 GPU，否则使用 CPU</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>Bytes read through the layout per run. Default: 256 MiB on a GPU, 64 MiB on the CPU, well above the last-level cache</source>
+        <translation>每次运行按布局读取的字节数。默认：GPU 上 256 MiB，CPU 上 64 MiB，远大于末级缓存</translation>
+    </message>
+    <message>
+        <source> runs</source>
+        <translation> 次</translation>
+    </message>
+    <message>
+        <source>Timed runs per kernel per round, after one warm-up run</source>
+        <translation>每轮每个内核的计时运行次数（在一次预热运行之后）</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>实时</translation>
+    </message>
+    <message>
+        <source>Measure continuously, and again whenever the layout changes</source>
+        <translation>持续测量，并在布局改变时重新测量</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>测量</translation>
+    </message>
+    <message>
+        <source>Host↔device</source>
+        <translation>主机↔设备</translation>
+    </message>
+    <message>
+        <source>Measure pageable and pinned copies from 4 KiB to 256 MiB (CUDA)</source>
+        <translation>测量从 4 KiB 到 256 MiB 的可分页内存与锁页内存复制（CUDA）</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Plot as PNG or PDF…</source>
+        <translation>图表导出为 PNG 或 PDF…</translation>
+    </message>
+    <message>
+        <source>Data as CSV…</source>
+        <translation>数据导出为 CSV…</translation>
+    </message>
+    <message>
+        <source>No tensor to measure yet.</source>
+        <translation>还没有可测量的张量。</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>time (s)</source>
+        <translation>时间（秒）</translation>
+    </message>
+    <message>
+        <source>GB/s (read + write)</source>
+        <translation>GB/s（读 + 写）</translation>
+    </message>
+    <message>
+        <source>read through layout</source>
+        <translation>按布局读取</translation>
+    </message>
+    <message>
+        <source>tiled</source>
+        <translation>分块</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>best run</source>
+        <translation>最佳一次</translation>
+    </message>
+    <message>
+        <source>bytes per copy</source>
+        <translation>每次复制的字节数</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>host→device, pageable</source>
+        <translation>主机→设备，可分页内存</translation>
+    </message>
+    <message>
+        <source>host→device, pinned</source>
+        <translation>主机→设备，锁页内存</translation>
+    </message>
+    <message>
+        <source>device→host, pageable</source>
+        <translation>设备→主机，可分页内存</translation>
+    </message>
+    <message>
+        <source>device→host, pinned</source>
+        <translation>设备→主机，锁页内存</translation>
+    </message>
+    <message>
+        <source>Host↔device copies need a CUDA device.</source>
+        <translation>主机↔设备复制需要 CUDA 设备。</translation>
+    </message>
+    <message>
+        <source>Tensor %1: shape %2, stride %3, offset %4, %5 bytes per element</source>
+        <translation>张量 %1：形状 %2，步长 %3，偏移 %4，每个元素 %5 字节</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>（未命名）</translation>
+    </message>
+    <message>
+        <source>No tensor to measure: run a script or build a tensor first.</source>
+        <translation>没有可测量的张量：请先运行脚本或创建张量。</translation>
+    </message>
+    <message>
+        <source>Measuring on %1: %2</source>
+        <translation>正在 %1 上测量：%2</translation>
+    </message>
+    <message>
+        <source> (theoretical peak %1 GB/s)</source>
+        <translation>（理论峰值 %1 GB/s）</translation>
+    </message>
+    <message>
+        <source>%1 backend unavailable</source>
+        <translation>%1 后端不可用</translation>
+    </message>
+    <message>
+        <source>GPU model: %1 sectors per warp request (ideal %2, efficiency %3%). </source>
+        <translation>GPU 模型：每个 warp 请求 %1 个扇区（理想值 %2，效率 %3%）。</translation>
+    </message>
+    <message>
+        <source>CPU model: %1 cache lines per element (ideal %2).</source>
+        <translation>CPU 模型：每个元素 %1 条缓存行（理想值 %2）。</translation>
+    </message>
+    <message>
+        <source>Tensor %1: shape %2, stride %3, offset %4 — measured as shape %5, stride %6, offset %7 (%8 read, %9 storage), %10 runs on %11.
 %12</source>
-            <translation>张量 %1：形状 %2，步长 %3，偏移 %4 —— 按形状 %5、步长 %6、偏移 %7 测量（读取 %8，存储 %9），在 %11 上运行 %10 次。
+        <translation>张量 %1：形状 %2，步长 %3，偏移 %4 —— 按形状 %5、步长 %6、偏移 %7 测量（读取 %8，存储 %9），在 %11 上运行 %10 次。
 %12</translation>
-        </message>
-        <message>
-            <source>contiguous baseline %1 GB/s</source>
-            <translation>连续基线 %1 GB/s</translation>
-        </message>
-        <message>
-            <source>theoretical peak %1 GB/s</source>
-            <translation>理论峰值 %1 GB/s</translation>
-        </message>
-        <message>
-            <source>peak</source>
-            <translation>峰值</translation>
-        </message>
-        <message>
-            <source>Host↔device copies need a CUDA device; measuring on %1.</source>
-            <translation>主机↔设备复制需要 CUDA 设备；当前在 %1 上测量。</translation>
-        </message>
-        <message>
-            <source>the CPU</source>
-            <translation>CPU</translation>
-        </message>
-        <message>
-            <source>Press Host↔device to measure pageable and pinned copies.</source>
-            <translation>按“主机↔设备”以测量可分页内存和锁页内存的复制。</translation>
-        </message>
-        <message>
-            <source>Measurement failed: %1</source>
-            <translation>测量失败：%1</translation>
-        </message>
-        <message>
-            <source>unknown plot format '.%1' (use .png or .pdf)</source>
-            <translation>未知的图表格式 '.%1'（请使用 .png 或 .pdf）</translation>
-        </message>
-        <message>
-            <source>cannot write '%1'</source>
-            <translation>无法写入 '%1'</translation>
-        </message>
-        <message>
-            <source>cannot write '%1': %2</source>
-            <translation>无法写入 '%1'：%2</translation>
-        </message>
-        <message>
-            <source>Export plot</source>
-            <translation>导出图表</translation>
-        </message>
-        <message>
-            <source>PNG image (*.png);;PDF document (*.pdf)</source>
-            <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf)</translation>
-        </message>
-        <message>
-            <source>Export data</source>
-            <translation>导出数据</translation>
-        </message>
-        <message>
-            <source>CSV (*.csv)</source>
-            <translation>CSV (*.csv)</translation>
-        </message>
-    </context>
-    <context>
-        <name>stridescope::app::LayoutPreview</name>
-        <message>
-            <source>shape %1 · stride %2 · storage_offset %3 · is_contiguous %4</source>
-            <translation>形状 %1 · 步长 %2 · storage_offset %3 · is_contiguous %4</translation>
-        </message>
-        <message>
-            <source>A view: it reads the same storage, nothing is copied.</source>
-            <translation>视图：读取同一块存储，没有复制任何元素。</translation>
-        </message>
-        <message>
-            <source>A copy: a new storage of %1.</source>
-            <translation>副本：新分配了 %1 的存储。</translation>
-        </message>
-    </context>
-    <context>
-        <name>stridescope::app::LessonPanel</name>
-        <message>
-            <source>◀ Previous</source>
-            <translation>◀ 上一步</translation>
-        </message>
-        <message>
-            <source>Next ▶</source>
-            <translation>下一步 ▶</translation>
-        </message>
-        <message>
-            <source>End lesson</source>
-            <translation>结束课程</translation>
-        </message>
-        <message>
-            <source>Undo the last step (Shift+F10)</source>
-            <translation>撤销上一步（Shift+F10）</translation>
-        </message>
-        <message>
-            <source>Run the next statement (F10)</source>
-            <translation>运行下一条语句（F10）</translation>
-        </message>
-        <message>
-            <source>step %1 of %2</source>
-            <translation>第 %1 步，共 %2 步</translation>
-        </message>
-        <message>
-            <source>(no comment for this statement)</source>
-            <translation>（这条语句没有注释）</translation>
-        </message>
-        <message>
-            <source>Next: &lt;code&gt;%1&lt;/code&gt;</source>
-            <translation>下一条：&lt;code&gt;%1&lt;/code&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;The end.&lt;/b&gt; Try your own variations in the console.</source>
-            <translation>&lt;b&gt;课程结束。&lt;/b&gt;在控制台里试试你自己的变化吧。</translation>
-        </message>
-    </context>
-    <context>
-        <name>stridescope::app::LessonsMenu</name>
-        <message>
-            <source>&amp;Lessons</source>
-            <translation>课程(&amp;L)</translation>
-        </message>
-        <message>
-            <source>&amp;Next Step</source>
-            <translation>下一步(&amp;N)</translation>
-        </message>
-        <message>
-            <source>&amp;Previous Step</source>
-            <translation>上一步(&amp;P)</translation>
-        </message>
-    </context>
-    <context>
-        <name>stridescope::app::MainWindow</name>
-        <message>
-            <source>Pause</source>
-            <translation>暂停</translation>
-        </message>
-        <message>
-            <source>Play</source>
-            <translation>播放</translation>
-        </message>
-        <message>
-            <source>See how a tensor sits in memory</source>
-            <translation>看清张量在内存中的样子</translation>
-        </message>
-        <message>
-            <source>&lt;ol style="line-height:150%"&gt;&lt;li&gt;&lt;b&gt;Build a tensor&lt;/b&gt; with the button below, or type &lt;code&gt;x = torch.arange(24).reshape(2, 3, 4)&lt;/code&gt; in the console at the bottom and press Enter.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Apply an op&lt;/b&gt; with the buttons above (Transpose, Narrow, View, …) or type PyTorch code.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Read the picture&lt;/b&gt;: the storage strip is the memory, the grid is what the tensor shows, the arrows are the strides. Hover a cell to see its address formula; press Play to walk it.&lt;/li&gt;&lt;/ol&gt;</source>
-            <translation>&lt;ol style="line-height:150%"&gt;&lt;li&gt;用下面的按钮&lt;b&gt;创建一个张量&lt;/b&gt;，或在底部的控制台输入 &lt;code&gt;x = torch.arange(24).reshape(2, 3, 4)&lt;/code&gt; 并按回车。&lt;/li&gt;&lt;li&gt;用上方的按钮（transpose、narrow、view……）&lt;b&gt;应用一个操作&lt;/b&gt;，或直接输入 PyTorch 代码。&lt;/li&gt;&lt;li&gt;&lt;b&gt;读图&lt;/b&gt;：存储条就是内存，网格是张量呈现的逻辑视图，箭头是步长。把鼠标悬停在单元格上可以看到它的地址公式；按“播放”可以按顺序遍历。&lt;/li&gt;&lt;/ol&gt;</translation>
-        </message>
-        <message>
-            <source>New Tensor…</source>
-            <translation>新建张量…</translation>
-        </message>
-        <message>
-            <source>Start Lesson 1</source>
-            <translation>开始第 1 课</translation>
-        </message>
-        <message>
-            <source>Open a Script…</source>
-            <translation>打开脚本…</translation>
-        </message>
-        <message>
-            <source>Lesson</source>
-            <translation>课程</translation>
-        </message>
-        <message>
-            <source>Script</source>
-            <translation>脚本</translation>
-        </message>
-        <message>
-            <source>Variables</source>
-            <translation>变量</translation>
-        </message>
-        <message>
-            <source>Properties</source>
-            <translation>属性</translation>
-        </message>
-        <message>
-            <source>Bandwidth</source>
-            <translation>带宽</translation>
-        </message>
-        <message>
-            <source>&amp;New Session</source>
-            <translation>新建会话(&amp;N)</translation>
-        </message>
-        <message>
-            <source>&amp;Open…</source>
-            <translation>打开(&amp;O)…</translation>
-        </message>
-        <message>
-            <source>&amp;Save</source>
-            <translation>保存(&amp;S)</translation>
-        </message>
-        <message>
-            <source>Save &amp;As…</source>
-            <translation>另存为(&amp;A)…</translation>
-        </message>
-        <message>
-            <source>&amp;Export Diagram…</source>
-            <translation>导出图示(&amp;E)…</translation>
-        </message>
-        <message>
-            <source>Copy &amp;Diagram</source>
-            <translation>复制图示(&amp;D)</translation>
-        </message>
-        <message>
-            <source>Copy Script as &amp;PyTorch</source>
-            <translation>复制为 &amp;PyTorch 脚本</translation>
-        </message>
-        <message>
-            <source>&amp;Quit</source>
-            <translation>退出(&amp;Q)</translation>
-        </message>
-        <message>
-            <source>&amp;Undo</source>
-            <translation>撤销(&amp;U)</translation>
-        </message>
-        <message>
-            <source>Undo (%1)</source>
-            <translation>撤销（%1）</translation>
-        </message>
-        <message>
-            <source>Undo “%1” (%2)</source>
-            <translation>撤销“%1”（%2）</translation>
-        </message>
-        <message>
-            <source>&amp;Redo</source>
-            <translation>重做(&amp;R)</translation>
-        </message>
-        <message>
-            <source>Redo (%1)</source>
-            <translation>重做（%1）</translation>
-        </message>
-        <message>
-            <source>Redo “%1” (%2)</source>
-            <translation>重做“%1”（%2）</translation>
-        </message>
-        <message>
-            <source>Pre&amp;ferences…</source>
-            <translation>首选项(&amp;F)…</translation>
-        </message>
-        <message>
-            <source>Go to the &amp;Console</source>
-            <translation>转到控制台(&amp;C)</translation>
-        </message>
-        <message>
-            <source>New &amp;Tensor…</source>
-            <translation>新建张量(&amp;T)…</translation>
-        </message>
-        <message>
-            <source>Zoom &amp;In</source>
-            <translation>放大(&amp;I)</translation>
-        </message>
-        <message>
-            <source>Zoom &amp;Out</source>
-            <translation>缩小(&amp;O)</translation>
-        </message>
-        <message>
-            <source>&amp;Actual Size</source>
-            <translation>实际大小(&amp;A)</translation>
-        </message>
-        <message>
-            <source>&amp;Fit to Window</source>
-            <translation>适应窗口(&amp;F)</translation>
-        </message>
-        <message>
-            <source>&amp;Dark Theme</source>
-            <translation>深色主题(&amp;D)</translation>
-        </message>
-        <message>
-            <source>&amp;Presentation Mode</source>
-            <translation>演示模式(&amp;P)</translation>
-        </message>
-        <message>
-            <source>Strides in &amp;Bytes Too</source>
-            <translation>同时以字节显示步长(&amp;B)</translation>
-        </message>
-        <message>
-            <source>Storage &amp;Index in Logical Cells</source>
-            <translation>逻辑单元格中显示存储索引(&amp;I)</translation>
-        </message>
-        <message>
-            <source>Step</source>
-            <translation>单步</translation>
-        </message>
-        <message>
-            <source>Step Back</source>
-            <translation>后退一步</translation>
-        </message>
-        <message>
-            <source>Restart</source>
-            <translation>从头开始</translation>
-        </message>
-        <message>
-            <source>Faster</source>
-            <translation>加快</translation>
-        </message>
-        <message>
-            <source>Slower</source>
-            <translation>减慢</translation>
-        </message>
-        <message>
-            <source>&amp;Quick Start</source>
-            <translation>快速入门(&amp;Q)</translation>
-        </message>
-        <message>
-            <source>&amp;About StrideScope</source>
-            <translation>关于 StrideScope(&amp;A)</translation>
-        </message>
-        <message>
-            <source>&amp;File</source>
-            <translation>文件(&amp;F)</translation>
-        </message>
-        <message>
-            <source>Open &amp;Recent</source>
-            <translation>最近打开(&amp;R)</translation>
-        </message>
-        <message>
-            <source>&amp;Edit</source>
-            <translation>编辑(&amp;E)</translation>
-        </message>
-        <message>
-            <source>&amp;Tensor</source>
-            <translation>张量(&amp;T)</translation>
-        </message>
-        <message>
-            <source>&amp;View</source>
-            <translation>视图(&amp;V)</translation>
-        </message>
-        <message>
-            <source>T&amp;raversal</source>
-            <translation>遍历(&amp;R)</translation>
-        </message>
-        <message>
-            <source>&amp;Help</source>
-            <translation>帮助(&amp;H)</translation>
-        </message>
-        <message>
-            <source>Operations</source>
-            <translation>操作</translation>
-        </message>
-        <message>
-            <source>Traversal</source>
-            <translation>遍历</translation>
-        </message>
-        <message>
-            <source>  Speed </source>
-            <translation>  速度 </translation>
-        </message>
-        <message>
-            <source>Visits per second</source>
-            <translation>每秒访问的元素数</translation>
-        </message>
-        <message>
-            <source>%1/s</source>
-            <translation>%1/秒</translation>
-        </message>
-        <message>
-            <source>Untitled</source>
-            <translation>未命名</translation>
-        </message>
-        <message>
-            <source>%1[*] — StrideScope</source>
-            <translation>%1[*] — StrideScope</translation>
-        </message>
-        <message>
-            <source>%1% (fit)</source>
-            <translation>%1%（适应）</translation>
-        </message>
-        <message>
-            <source>%1%</source>
-            <translation>%1%</translation>
-        </message>
-        <message>
-            <source>visit %1 of %2: %3%4 reads storage[%5]</source>
-            <translation>第 %1 次访问，共 %2 次：%3%4 读取 storage[%5]</translation>
-        </message>
-        <message>
-            <source> · jump %1</source>
-            <translation> · 跳跃 %1</translation>
-        </message>
-        <message>
-            <source>Unsaved Changes</source>
-            <translation>未保存的更改</translation>
-        </message>
-        <message>
-            <source>The session has changes that are not saved. Save them?</source>
-            <translation>当前会话有未保存的更改。要保存吗？</translation>
-        </message>
-        <message>
-            <source>Cannot open %1: %2</source>
-            <translation>无法打开 %1：%2</translation>
-        </message>
-        <message>
-            <source>%1, line %2: %3</source>
-            <translation>%1，第 %2 行：%3</translation>
-        </message>
-        <message>
-            <source>Cannot write %1: %2</source>
-            <translation>无法写入 %1：%2</translation>
-        </message>
-        <message>
-            <source>Open Script</source>
-            <translation>打开脚本</translation>
-        </message>
-        <message>
-            <source>PyTorch scripts (*.py);;All files (*)</source>
-            <translation>PyTorch 脚本 (*.py);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <source>%1
+    </message>
+    <message>
+        <source>contiguous baseline %1 GB/s</source>
+        <translation>连续基线 %1 GB/s</translation>
+    </message>
+    <message>
+        <source>theoretical peak %1 GB/s</source>
+        <translation>理论峰值 %1 GB/s</translation>
+    </message>
+    <message>
+        <source>peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>Host↔device copies need a CUDA device; measuring on %1.</source>
+        <translation>主机↔设备复制需要 CUDA 设备；当前在 %1 上测量。</translation>
+    </message>
+    <message>
+        <source>the CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Press Host↔device to measure pageable and pinned copies.</source>
+        <translation>按“主机↔设备”以测量可分页内存和锁页内存的复制。</translation>
+    </message>
+    <message>
+        <source>Measurement failed: %1</source>
+        <translation>测量失败：%1</translation>
+    </message>
+    <message>
+        <source>unknown plot format &apos;.%1&apos; (use .png or .pdf)</source>
+        <translation>未知的图表格式 &apos;.%1&apos;（请使用 .png 或 .pdf）</translation>
+    </message>
+    <message>
+        <source>cannot write &apos;%1&apos;</source>
+        <translation>无法写入 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>cannot write &apos;%1&apos;: %2</source>
+        <translation>无法写入 &apos;%1&apos;：%2</translation>
+    </message>
+    <message>
+        <source>Export plot</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export data</source>
+        <translation>导出数据</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::LayoutPreview</name>
+    <message>
+        <source>shape %1 · stride %2 · storage_offset %3 · is_contiguous %4</source>
+        <translation>形状 %1 · 步长 %2 · storage_offset %3 · is_contiguous %4</translation>
+    </message>
+    <message>
+        <source>A view: it reads the same storage, nothing is copied.</source>
+        <translation>视图：读取同一块存储，没有复制任何元素。</translation>
+    </message>
+    <message>
+        <source>A copy: a new storage of %1.</source>
+        <translation>副本：新分配了 %1 的存储。</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::LessonPanel</name>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <source>End lesson</source>
+        <translation>结束课程</translation>
+    </message>
+    <message>
+        <source>Undo the last step (Shift+F10)</source>
+        <translation>撤销上一步（Shift+F10）</translation>
+    </message>
+    <message>
+        <source>Run the next statement (F10)</source>
+        <translation>运行下一条语句（F10）</translation>
+    </message>
+    <message>
+        <source>step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>(no comment for this statement)</source>
+        <translation>（这条语句没有注释）</translation>
+    </message>
+    <message>
+        <source>Next: &lt;code&gt;%1&lt;/code&gt;</source>
+        <translation>下一条：&lt;code&gt;%1&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The end.&lt;/b&gt; Try your own variations in the console.</source>
+        <translation>&lt;b&gt;课程结束。&lt;/b&gt;在控制台里试试你自己的变化吧。</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::LessonsMenu</name>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Next Step</source>
+        <translation>下一步(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Step</source>
+        <translation>上一步(&amp;P)</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::MainWindow</name>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>See how a tensor sits in memory</source>
+        <translation>看清张量在内存中的样子</translation>
+    </message>
+    <message>
+        <source>&lt;ol style=&quot;line-height:150%&quot;&gt;&lt;li&gt;&lt;b&gt;Build a tensor&lt;/b&gt; with the button below, or type &lt;code&gt;x = torch.arange(24).reshape(2, 3, 4)&lt;/code&gt; in the console at the bottom and press Enter.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Apply an op&lt;/b&gt; with the buttons above (Transpose, Narrow, View, …) or type PyTorch code.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Read the picture&lt;/b&gt;: the storage strip is the memory, the grid is what the tensor shows, the arrows are the strides. Hover a cell to see its address formula; press Play to walk it.&lt;/li&gt;&lt;/ol&gt;</source>
+        <translation>&lt;ol style=&quot;line-height:150%&quot;&gt;&lt;li&gt;用下面的按钮&lt;b&gt;创建一个张量&lt;/b&gt;，或在底部的控制台输入 &lt;code&gt;x = torch.arange(24).reshape(2, 3, 4)&lt;/code&gt; 并按回车。&lt;/li&gt;&lt;li&gt;用上方的按钮（transpose、narrow、view……）&lt;b&gt;应用一个操作&lt;/b&gt;，或直接输入 PyTorch 代码。&lt;/li&gt;&lt;li&gt;&lt;b&gt;读图&lt;/b&gt;：存储条就是内存，网格是张量呈现的逻辑视图，箭头是步长。把鼠标悬停在单元格上可以看到它的地址公式；按“播放”可以按顺序遍历。&lt;/li&gt;&lt;/ol&gt;</translation>
+    </message>
+    <message>
+        <source>New Tensor…</source>
+        <translation>新建张量…</translation>
+    </message>
+    <message>
+        <source>Start Lesson 1</source>
+        <translation>开始第 1 课</translation>
+    </message>
+    <message>
+        <source>Open a Script…</source>
+        <translation>打开脚本…</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Script</source>
+        <translation>脚本</translation>
+    </message>
+    <message>
+        <source>Variables</source>
+        <translation>变量</translation>
+    </message>
+    <message>
+        <source>Properties</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>&amp;New Session</source>
+        <translation>新建会话(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export Diagram…</source>
+        <translation>导出图示(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Diagram</source>
+        <translation>复制图示(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Copy Script as &amp;PyTorch</source>
+        <translation>复制为 &amp;PyTorch 脚本</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Undo (%1)</source>
+        <translation>撤销（%1）</translation>
+    </message>
+    <message>
+        <source>Undo “%1” (%2)</source>
+        <translation>撤销“%1”（%2）</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Redo (%1)</source>
+        <translation>重做（%1）</translation>
+    </message>
+    <message>
+        <source>Redo “%1” (%2)</source>
+        <translation>重做“%1”（%2）</translation>
+    </message>
+    <message>
+        <source>Pre&amp;ferences…</source>
+        <translation>首选项(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Go to the &amp;Console</source>
+        <translation>转到控制台(&amp;C)</translation>
+    </message>
+    <message>
+        <source>New &amp;Tensor…</source>
+        <translation>新建张量(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Actual Size</source>
+        <translation>实际大小(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Fit to Window</source>
+        <translation>适应窗口(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark Theme</source>
+        <translation>深色主题(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation Mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Strides in &amp;Bytes Too</source>
+        <translation>同时以字节显示步长(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Storage &amp;Index in Logical Cells</source>
+        <translation>逻辑单元格中显示存储索引(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Step Back</source>
+        <translation>后退一步</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>从头开始</translation>
+    </message>
+    <message>
+        <source>Faster</source>
+        <translation>加快</translation>
+    </message>
+    <message>
+        <source>Slower</source>
+        <translation>减慢</translation>
+    </message>
+    <message>
+        <source>&amp;Quick Start</source>
+        <translation>快速入门(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;About StrideScope</source>
+        <translation>关于 StrideScope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Tensor</source>
+        <translation>张量(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>T&amp;raversal</source>
+        <translation>遍历(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Traversal</source>
+        <translation>遍历</translation>
+    </message>
+    <message>
+        <source>  Speed </source>
+        <translation>  速度 </translation>
+    </message>
+    <message>
+        <source>Visits per second</source>
+        <translation>每秒访问的元素数</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/秒</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1[*] — StrideScope</source>
+        <translation>%1[*] — StrideScope</translation>
+    </message>
+    <message>
+        <source>%1% (fit)</source>
+        <translation>%1%（适应）</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>visit %1 of %2: %3%4 reads storage[%5]</source>
+        <translation>第 %1 次访问，共 %2 次：%3%4 读取 storage[%5]</translation>
+    </message>
+    <message>
+        <source> · jump %1</source>
+        <translation> · 跳跃 %1</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The session has changes that are not saved. Save them?</source>
+        <translation>当前会话有未保存的更改。要保存吗？</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1, line %2: %3</source>
+        <translation>%1，第 %2 行：%3</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Open Script</source>
+        <translation>打开脚本</translation>
+    </message>
+    <message>
+        <source>PyTorch scripts (*.py);;All files (*)</source>
+        <translation>PyTorch 脚本 (*.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1
 
 The current session was left as it was.</source>
-            <translation>%1
+        <translation>%1
 
 当前会话保持不变。</translation>
-        </message>
-        <message>
-            <source>Save</source>
-            <translation>保存</translation>
-        </message>
-        <message>
-            <source>Saved %1</source>
-            <translation>已保存 %1</translation>
-        </message>
-        <message>
-            <source>Save Script</source>
-            <translation>保存脚本</translation>
-        </message>
-        <message>
-            <source>session.py</source>
-            <translation>session.py</translation>
-        </message>
-        <message>
-            <source>PyTorch scripts (*.py)</source>
-            <translation>PyTorch 脚本 (*.py)</translation>
-        </message>
-        <message>
-            <source>(none)</source>
-            <translation>（无）</translation>
-        </message>
-        <message>
-            <source>Clear Recent Files</source>
-            <translation>清除最近文件</translation>
-        </message>
-        <message>
-            <source>Choose a file name ending in .png, .svg or .pdf.</source>
-            <translation>请选择以 .png、.svg 或 .pdf 结尾的文件名。</translation>
-        </message>
-        <message>
-            <source>There is no diagram to export yet.</source>
-            <translation>还没有可以导出的图示。</translation>
-        </message>
-        <message>
-            <source>Export Diagram</source>
-            <translation>导出图示</translation>
-        </message>
-        <message>
-            <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
-            <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
-        </message>
-        <message>
-            <source>Exported %1</source>
-            <translation>已导出 %1</translation>
-        </message>
-        <message>
-            <source>Diagram copied to the clipboard (image and SVG).</source>
-            <translation>图示已复制到剪贴板（图像和 SVG）。</translation>
-        </message>
-        <message>
-            <source>Script copied: paste it into Python with PyTorch installed.</source>
-            <translation>脚本已复制：可粘贴到装有 PyTorch 的 Python 中运行。</translation>
-        </message>
-        <message>
-            <source>Quick Start</source>
-            <translation>快速入门</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;&lt;b&gt;1.&lt;/b&gt; Tensor → New Tensor… (Ctrl+Shift+N) builds &lt;code&gt;x = torch.arange(24).reshape(2, 3, 4)&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;&lt;b&gt;2.&lt;/b&gt; The buttons Transpose, Narrow, View, … open a form with a live preview; Apply adds the line of code to the script. Or type PyTorch in the console (Ctrl+L) and press Enter.&lt;/p&gt;&lt;p&gt;&lt;b&gt;3.&lt;/b&gt; In the diagram the strip is the storage (memory), the grid the logical view, the arrows the strides. Hover a cell to see &lt;code&gt;offset + i0·s0 + … = address&lt;/code&gt;; click to move the arrows; F5 plays the traversal in logical order.&lt;/p&gt;&lt;p&gt;&lt;b&gt;4.&lt;/b&gt; Ctrl+Z / Ctrl+Shift+Z step through the script; Lessons teaches the ideas one statement at a time (F10).&lt;/p&gt;</source>
-            <translation>&lt;p&gt;&lt;b&gt;1.&lt;/b&gt; 张量 → 新建张量…（Ctrl+Shift+N）可创建 &lt;code&gt;x = torch.arange(24).reshape(2, 3, 4)&lt;/code&gt;。&lt;/p&gt;&lt;p&gt;&lt;b&gt;2.&lt;/b&gt; transpose、narrow、view 等按钮会打开带实时预览的表单；“应用”会把这行代码加入脚本。也可以在控制台（Ctrl+L）输入 PyTorch 代码并按回车。&lt;/p&gt;&lt;p&gt;&lt;b&gt;3.&lt;/b&gt; 图示中，存储条是存储（内存），网格是逻辑视图，箭头是步长。悬停单元格可看到 &lt;code&gt;offset + i0·s0 + … = 地址&lt;/code&gt;；单击可移动箭头的起点；F5 按逻辑顺序播放遍历。&lt;/p&gt;&lt;p&gt;&lt;b&gt;4.&lt;/b&gt; Ctrl+Z / Ctrl+Shift+Z 在脚本中逐句后退和前进；“课程”菜单一次一条语句地讲解各个概念（F10）。&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>About StrideScope</source>
-            <translation>关于 StrideScope</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;&lt;b&gt;StrideScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Shows how a PyTorch tensor sits in memory: storage, strides, offset, views and copies, with PyTorch's own rules and error messages.&lt;/p&gt;</source>
-            <translation>&lt;p&gt;&lt;b&gt;StrideScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;展示 PyTorch 张量在内存中的布局：存储、步长、偏移、视图与副本，遵循 PyTorch 自身的规则和错误信息。&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>Discard</source>
-            <translation>不保存</translation>
-        </message>
-        <message>
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-    </context>
-    <context>
-        <name>stridescope::app::OpCatalog</name>
-        <message>
-            <source>Transpose</source>
-            <translation>转置</translation>
-        </message>
-        <message>
-            <source>Permute</source>
-            <translation>重排维度</translation>
-        </message>
-        <message>
-            <source>Narrow</source>
-            <translation>收窄</translation>
-        </message>
-        <message>
-            <source>View</source>
-            <translation>视图 (view)</translation>
-        </message>
-        <message>
-            <source>Reshape</source>
-            <translation>重塑形状</translation>
-        </message>
-        <message>
-            <source>Slice</source>
-            <translation>切片</translation>
-        </message>
-        <message>
-            <source>Select</source>
-            <translation>选取</translation>
-        </message>
-        <message>
-            <source>Expand</source>
-            <translation>扩展</translation>
-        </message>
-        <message>
-            <source>Unsqueeze</source>
-            <translation>插入维度</translation>
-        </message>
-        <message>
-            <source>Squeeze</source>
-            <translation>压缩维度</translation>
-        </message>
-        <message>
-            <source>Flatten</source>
-            <translation>展平</translation>
-        </message>
-        <message>
-            <source>Contiguous</source>
-            <translation>连续化</translation>
-        </message>
-        <message>
-            <source>Clone</source>
-            <translation>克隆</translation>
-        </message>
-        <message>
-            <source>As strided</source>
-            <translation>自定步长</translation>
-        </message>
-        <message>
-            <source>Swaps two dims: their sizes and their strides trade places. A view: no element moves.</source>
-            <translation>交换两个维度：它们的大小和步长互换位置。这是视图：没有元素移动。</translation>
-        </message>
-        <message>
-            <source>Reorders all dims at once (sizes and strides together). A view.</source>
-            <translation>一次性重排所有维度（大小和步长一起）。这是视图。</translation>
-        </message>
-        <message>
-            <source>Keeps `length` indices of one dim from `start`: the offset moves, the strides stay. A view.</source>
-            <translation>从 `start` 开始保留某一维的 `length` 个索引：偏移改变，步长不变。这是视图。</translation>
-        </message>
-        <message>
-            <source>Reads the same storage with a new shape. Refused when no strides can do it without copying.</source>
-            <translation>用新形状读取同一块存储。如果不复制就找不到合适的步长，则会被拒绝。</translation>
-        </message>
-        <message>
-            <source>Like view when a view is possible; otherwise copies into a new storage.</source>
-            <translation>能用视图时与 view 相同；否则复制到新的存储中。</translation>
-        </message>
-        <message>
-            <source>x[start:stop:step] along one dim: the offset moves and the step multiplies the stride. A view.</source>
-            <translation>沿某一维做 x[start:stop:step]：偏移改变，步长乘以 step。这是视图。</translation>
-        </message>
-        <message>
-            <source>Picks one index of a dim and drops that dim: the offset moves by index × stride. A view.</source>
-            <translation>选取某一维的一个索引并去掉这一维：偏移增加 index × 步长。这是视图。</translation>
-        </message>
-        <message>
-            <source>Repeats size-1 dims without copying: the new dims get stride 0. A view.</source>
-            <translation>不复制地重复大小为 1 的维度：新维度的步长为 0。这是视图。</translation>
-        </message>
-        <message>
-            <source>Inserts a dim of size 1. A view.</source>
-            <translation>插入一个大小为 1 的维度。这是视图。</translation>
-        </message>
-        <message>
-            <source>Removes dims of size 1 (one, or all of them). A view.</source>
-            <translation>去掉大小为 1 的维度（一个或全部）。这是视图。</translation>
-        </message>
-        <message>
-            <source>Merges a run of dims into one: a view when they are contiguous together, else a copy.</source>
-            <translation>把连续的若干维合并为一维：它们在内存中连续时是视图，否则是副本。</translation>
-        </message>
-        <message>
-            <source>Returns the tensor itself when already contiguous, else copies into row-major order.</source>
-            <translation>已经连续时返回张量本身，否则按行优先顺序复制。</translation>
-        </message>
-        <message>
-            <source>Always copies into a new storage; keeps the strides of a dense input.</source>
-            <translation>总是复制到新的存储；对稠密输入保留其步长。</translation>
-        </message>
-        <message>
-            <source>Any sizes, strides and offset over the same storage. A view; elements may overlap.</source>
-            <translation>在同一块存储上任意指定大小、步长和偏移。这是视图；元素可能重叠。</translation>
-        </message>
-        <message>
-            <source>First dim</source>
-            <translation>第一个维度</translation>
-        </message>
-        <message>
-            <source>Second dim</source>
-            <translation>第二个维度</translation>
-        </message>
-        <message>
-            <source>New order of dims</source>
-            <translation>新的维度顺序</translation>
-        </message>
-        <message>
-            <source>Dim</source>
-            <translation>维度</translation>
-        </message>
-        <message>
-            <source>Start</source>
-            <translation>起点</translation>
-        </message>
-        <message>
-            <source>Length</source>
-            <translation>长度</translation>
-        </message>
-        <message>
-            <source>Stop</source>
-            <translation>终点</translation>
-        </message>
-        <message>
-            <source>Step</source>
-            <translation>步长 step</translation>
-        </message>
-        <message>
-            <source>Index</source>
-            <translation>索引</translation>
-        </message>
-        <message>
-            <source>Shape</source>
-            <translation>形状</translation>
-        </message>
-        <message>
-            <source>Size</source>
-            <translation>大小</translation>
-        </message>
-        <message>
-            <source>Stride</source>
-            <translation>步长</translation>
-        </message>
-        <message>
-            <source>Storage offset</source>
-            <translation>存储偏移</translation>
-        </message>
-        <message>
-            <source>Last dim</source>
-            <translation>最后一个维度</translation>
-        </message>
-        <message>
-            <source>Memory format</source>
-            <translation>内存格式</translation>
-        </message>
-        <message>
-            <source>Build or select a tensor first.</source>
-            <translation>请先创建或选择一个张量。</translation>
-        </message>
-        <message>
-            <source>A 0-dim tensor has no dim to %1.</source>
-            <translation>0 维张量没有可以 %1 的维度。</translation>
-        </message>
-    </context>
-    <context>
-        <name>stridescope::app::OpFormDialog</name>
-        <message>
-            <source>default</source>
-            <translation>默认</translation>
-        </message>
-        <message>
-            <source>%1 — %2</source>
-            <translation>%1 — %2</translation>
-        </message>
-        <message>
-            <source>Apply</source>
-            <translation>应用</translation>
-        </message>
-        <message>
-            <source>Result name</source>
-            <translation>结果名称</translation>
-        </message>
-        <message>
-            <source>integers separated by commas, e.g. 6, 4 (-1: inferred)</source>
-            <translation>用逗号分隔的整数，例如 6, 4（-1 表示自动推断）</translation>
-        </message>
-        <message>
-            <source>all size-1 dims</source>
-            <translation>所有大小为 1 的维度</translation>
-        </message>
-        <message>
-            <source>No result until the arguments are valid; the input is shown.</source>
-            <translation>参数有效之前没有结果；此处显示的是输入。</translation>
-        </message>
-        <message>
-            <source>The result needs a name (letters, digits and _, not starting with a digit).</source>
-            <translation>结果需要一个名称（字母、数字和 _，不能以数字开头）。</translation>
-        </message>
-        <message>
-            <source>%1: type integers separated by commas, e.g. 6, 4</source>
-            <translation>%1：请输入用逗号分隔的整数，例如 6, 4</translation>
-        </message>
-        <message>
-            <source>Use reshape instead (copies)</source>
-            <translation>改用 reshape（会复制）</translation>
-        </message>
-        <message>
-            <source>   (size %1)</source>
-            <translation>   （大小 %1）</translation>
-        </message>
-        <message>
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-    </context>
-    <context>
-        <name>stridescope::app::PreferencesDialog</name>
-        <message>
-            <source>Arrows and addresses also in bytes</source>
-            <translation>箭头和地址同时以字节显示</translation>
-        </message>
-        <message>
-            <source>Logical cells also show the storage index they read</source>
-            <translation>逻辑单元格同时显示所读取的存储索引</translation>
-        </message>
-        <message>
-            <source>Preferences</source>
-            <translation>首选项</translation>
-        </message>
-        <message>
-            <source>Light</source>
-            <translation>浅色</translation>
-        </message>
-        <message>
-            <source>Dark</source>
-            <translation>深色</translation>
-        </message>
-        <message>
-            <source>System language</source>
-            <translation>跟随系统语言</translation>
-        </message>
-        <message>
-            <source> visits/s</source>
-            <translation> 次/秒</translation>
-        </message>
-        <message>
-            <source>Theme</source>
-            <translation>主题</translation>
-        </message>
-        <message>
-            <source>Language</source>
-            <translation>语言</translation>
-        </message>
-        <message>
-            <source>A new language applies when StrideScope starts again.</source>
-            <translation>新的语言将在 StrideScope 下次启动时生效。</translation>
-        </message>
-        <message>
-            <source>Traversal speed</source>
-            <translation>遍历速度</translation>
-        </message>
-        <message>
-            <source>Diagram</source>
-            <translation>图示</translation>
-        </message>
-        <message>
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-    </context>
-    <context>
-        <name>stridescope::app::PropertiesPanel</name>
-        <message>
-            <source>contiguous: an empty tensor is always contiguous</source>
-            <translation>连续：空张量总是连续的</translation>
-        </message>
-        <message>
-            <source>not contiguous because dim %1's stride %2 ≠ %3 (the product of the sizes after it)</source>
-            <translation>不连续，因为维度 %1 的步长 %2 ≠ %3（它之后各维大小的乘积）</translation>
-        </message>
-        <message>
-            <source>not contiguous because dim %1's stride %2 ≠ %3</source>
-            <translation>不连续，因为维度 %1 的步长 %2 ≠ %3</translation>
-        </message>
-        <message>
-            <source>contiguous: each dim's stride is the product of the sizes after it</source>
-            <translation>连续：每一维的步长都等于它之后各维大小的乘积</translation>
-        </message>
-        <message>
-            <source>only a 4-D (N, C, H, W) tensor can be channels-last</source>
-            <translation>只有 4 维 (N, C, H, W) 张量才可能是 channels-last</translation>
-        </message>
-        <message>
-            <source>channels-last: C is innermost (stride 1), then W, H and N — the NHWC order</source>
-            <translation>channels-last：C 在最内层（步长 1），然后是 W、H 和 N —— 即 NHWC 顺序</translation>
-        </message>
-        <message>
-            <source>not channels-last: NHWC order would need strides %1</source>
-            <translation>不是 channels-last：NHWC 顺序需要步长 %1</translation>
-        </message>
-        <message>
-            <source>every element has its own cell and the cells it reads leave no gaps</source>
-            <translation>每个元素都有自己的单元格，且读取的单元格之间没有空隙</translation>
-        </message>
-        <message>
-            <source>not dense: several elements read the same cell</source>
-            <translation>不稠密：多个元素读取同一个单元格</translation>
-        </message>
-        <message>
-            <source>not dense: it reads %1 of the %2 cells from its first to its last</source>
-            <translation>不稠密：从第一个到最后一个元素跨越 %2 个单元格，只读取其中 %1 个</translation>
-        </message>
-        <message>
-            <source>no overlap: each storage cell is read at most once</source>
-            <translation>无重叠：每个存储单元格最多被读取一次</translation>
-        </message>
-        <message>
-            <source>overlap: up to %1 elements read the same cell (dim %2 has stride 0)</source>
-            <translation>有重叠：最多 %1 个元素读取同一个单元格（维度 %2 的步长为 0）</translation>
-        </message>
-        <message>
-            <source>overlap: up to %1 elements read the same cell (the strides revisit cells)</source>
-            <translation>有重叠：最多 %1 个元素读取同一个单元格（步长使单元格被重复访问）</translation>
-        </message>
-        <message>
-            <source>No tensor yet. Build one with Tensor → New Tensor… or type x = torch.arange(24).reshape(2, 3, 4) in the console.</source>
-            <translation>还没有张量。可通过 张量 → 新建张量… 创建，或在控制台输入 x = torch.arange(24).reshape(2, 3, 4)。</translation>
-        </message>
-        <message>
-            <source>dim %1</source>
-            <translation>维度 %1</translation>
-        </message>
-        <message>
-            <source>elements</source>
-            <translation>个元素</translation>
-        </message>
-        <message>
-            <source>stride in bytes</source>
-            <translation>字节步长</translation>
-        </message>
-        <message>
-            <source>× itemsize %1</source>
-            <translation>× 元素大小 %1</translation>
-        </message>
-        <message>
-            <source>= %1 B from the storage's start</source>
-            <translation>= 距存储起点 %1 B</translation>
-        </message>
-        <message>
-            <source>itemsize %1 B</source>
-            <translation>元素大小 %1 B</translation>
-        </message>
-        <message>
-            <source>%1 elements · %2</source>
-            <translation>%1 个元素 · %2</translation>
-        </message>
-        <message>
-            <source>storage</source>
-            <translation>存储</translation>
-        </message>
-        <message>
-            <source>its own</source>
-            <translation>独占</translation>
-        </message>
-        <message>
-            <source>shared with %1</source>
-            <translation>与 %1 共享</translation>
-        </message>
-        <message>
-            <source>reaches</source>
-            <translation>覆盖范围</translation>
-        </message>
-        <message>
-            <source>storage[%1 … %2]</source>
-            <translation>storage[%1 … %2]</translation>
-        </message>
-        <message>
-            <source>%1 cells spanned, %2 of the storage</source>
-            <translation>跨越 %1 个单元格，占存储的 %2</translation>
-        </message>
-        <message>
-            <source>Layout flags</source>
-            <translation>布局标志</translation>
-        </message>
-        <message>
-            <source>non-overlapping and dense</source>
-            <translation>无重叠且稠密</translation>
-        </message>
-        <message>
-            <source>overlap (fan-in &gt; 1)</source>
-            <translation>重叠（扇入 &gt; 1）</translation>
-        </message>
-        <message>
-            <source>Focused element</source>
-            <translation>焦点元素</translation>
-        </message>
-    </context>
-    <context>
-        <name>stridescope::app::ScriptConsole</name>
-        <message>
-            <source>Run</source>
-            <translation>运行</translation>
-        </message>
-        <message>
-            <source>The session's script. Right-click a statement to delete it.</source>
-            <translation>本会话的脚本。右键单击某条语句可删除它。</translation>
-        </message>
-        <message>
-            <source>Run the code (Enter)</source>
-            <translation>运行代码（回车）</translation>
-        </message>
-        <message>
-            <source>line %1: </source>
-            <translation>第 %1 行：</translation>
-        </message>
-        <message>
-            <source>Use reshape instead (copies)</source>
-            <translation>改用 reshape（会复制）</translation>
-        </message>
-        <message>
-            <source>Delete “%1”</source>
-            <translation>删除“%1”</translation>
-        </message>
-        <message>
-            <source>Cannot delete it: the rest of the script needs it. %1</source>
-            <translation>无法删除：脚本的其余部分依赖它。%1</translation>
-        </message>
-        <message>
-            <source>Copy to the input</source>
-            <translation>复制到输入框</translation>
-        </message>
-        <message>
-            <source>Copy</source>
-            <translation>复制</translation>
-        </message>
-        <message>
-            <source>Select All</source>
-            <translation>全选</translation>
-        </message>
-    </context>
-    <context>
-        <name>stridescope::app::ScriptEditor</name>
-        <message>
-            <source>Type PyTorch code and press Enter, e.g.  y = x.transpose(0, 1)</source>
-            <translation>输入 PyTorch 代码并按回车，例如  y = x.transpose(0, 1)</translation>
-        </message>
-    </context>
-    <context>
-        <name>stridescope::app::SessionModel</name>
-        <message>
-            <source>delete %1</source>
-            <translation>删除 %1</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n statements</source>
-            <comment>undo step</comment>
-            <translation>
-                <numerusform>%n 条语句</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>stridescope::app::TensorBuilderDialog</name>
-        <message>
-            <source>New Tensor</source>
-            <translation>新建张量</translation>
-        </message>
-        <message>
-            <source>sizes separated by commas, e.g. 2, 3, 4</source>
-            <translation>用逗号分隔的各维大小，例如 2, 3, 4</translation>
-        </message>
-        <message>
-            <source>arange: 0, 1, 2, … (shows the order)</source>
-            <translation>arange：0, 1, 2, …（显示顺序）</translation>
-        </message>
-        <message>
-            <source>zeros</source>
-            <translation>全零 (zeros)</translation>
-        </message>
-        <message>
-            <source>ones</source>
-            <translation>全一 (ones)</translation>
-        </message>
-        <message>
-            <source>random, uniform in [0, 1) (rand)</source>
-            <translation>随机，[0, 1) 均匀分布 (rand)</translation>
-        </message>
-        <message>
-            <source>random, normal (randn)</source>
-            <translation>随机，正态分布 (randn)</translation>
-        </message>
-        <message>
-            <source>Create</source>
-            <translation>创建</translation>
-        </message>
-        <message>
-            <source>A tensor is a block of memory (its storage) read through a shape and strides. Start with arange: each cell shows its own position, so every later view shows where it reads.</source>
-            <translation>张量是一块内存（它的存储），通过形状和步长来读取。建议从 arange 开始：每个单元格显示自己的位置，之后的每个视图都能看出它读取了哪里。</translation>
-        </message>
-        <message>
-            <source>Name</source>
-            <translation>名称</translation>
-        </message>
-        <message>
-            <source>Shape</source>
-            <translation>形状</translation>
-        </message>
-        <message>
-            <source>dtype</source>
-            <translation>数据类型</translation>
-        </message>
-        <message>
-            <source>Fill</source>
-            <translation>填充</translation>
-        </message>
-        <message>
-            <source>The tensor needs a name (letters, digits and _, not starting with a digit).</source>
-            <translation>张量需要一个名称（字母、数字和 _，不能以数字开头）。</translation>
-        </message>
-        <message>
-            <source>Shape: type sizes separated by commas, e.g. 2, 3, 4</source>
-            <translation>形状：请输入用逗号分隔的各维大小，例如 2, 3, 4</translation>
-        </message>
-        <message>
-            <source>That is more than 16,777,216 elements: the diagram could not show them. (Type it in the console to explore a large layout without values.)</source>
-            <translation>超过 16,777,216 个元素，图示无法显示。（可在控制台输入，以无数值的方式探索大布局。）</translation>
-        </message>
-        <message>
-            <source>Nothing to preview until the choice is valid.</source>
-            <translation>选择有效之前没有可预览的内容。</translation>
-        </message>
-        <message>
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-    </context>
-    <context>
-        <name>stridescope::app::VariablesModel</name>
-        <message>
-            <source>storage %1 · %2 × %3 = %4</source>
-            <translation>存储 %1 · %2 × %3 = %4</translation>
-        </message>
-        <message numerus="yes">
-            <source> · shared by %n tensors</source>
-            <translation>
-                <numerusform> · 由 %n 个张量共享</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>One block of memory: %1 elements of %2, %3. The tensors under it read it through their own layouts.</source>
-            <translation>一块内存：%1 个 %2 元素，共 %3。其下的张量各自通过自己的布局读取它。</translation>
-        </message>
-        <message>
-            <source>Name</source>
-            <translation>名称</translation>
-        </message>
-        <message>
-            <source>Shape</source>
-            <translation>形状</translation>
-        </message>
-        <message>
-            <source>Stride</source>
-            <translation>步长</translation>
-        </message>
-        <message>
-            <source>Offset</source>
-            <translation>偏移</translation>
-        </message>
-        <message>
-            <source>Contiguous</source>
-            <translation>连续</translation>
-        </message>
-    </context>
-    <context>
-        <name>stridescope::app::ViewFailure</name>
-        <message>
-            <source>Dim %1 of the new shape (size %2) would run across dims %3 and %4 of the input, which are two separate contiguous chunks: dim %3's stride %5 ≠ dim %4's size × stride = %6 × %7 = %8. No strides can read that without copying; reshape copies instead.</source>
-            <translation>新形状的维度 %1（大小 %2）需要跨越输入的维度 %3 和 %4，而它们是两个彼此分开的连续块：维度 %3 的步长 %5 ≠ 维度 %4 的大小 × 步长 = %6 × %7 = %8。不复制就没有步长能这样读取；reshape 会改为复制。</translation>
-        </message>
-        <message>
-            <source>The new shape cuts across the input's contiguous chunks, so no strides can read it without copying; reshape copies instead.</source>
-            <translation>新形状跨越了输入的连续块，不复制就没有步长能这样读取；reshape 会改为复制。</translation>
-        </message>
-    </context>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Save Script</source>
+        <translation>保存脚本</translation>
+    </message>
+    <message>
+        <source>session.py</source>
+        <translation>session.py</translation>
+    </message>
+    <message>
+        <source>PyTorch scripts (*.py)</source>
+        <translation>PyTorch 脚本 (*.py)</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Clear Recent Files</source>
+        <translation>清除最近文件</translation>
+    </message>
+    <message>
+        <source>Choose a file name ending in .png, .svg or .pdf.</source>
+        <translation>请选择以 .png、.svg 或 .pdf 结尾的文件名。</translation>
+    </message>
+    <message>
+        <source>There is no diagram to export yet.</source>
+        <translation>还没有可以导出的图示。</translation>
+    </message>
+    <message>
+        <source>Export Diagram</source>
+        <translation>导出图示</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Diagram copied to the clipboard (image and SVG).</source>
+        <translation>图示已复制到剪贴板（图像和 SVG）。</translation>
+    </message>
+    <message>
+        <source>Script copied: paste it into Python with PyTorch installed.</source>
+        <translation>脚本已复制：可粘贴到装有 PyTorch 的 Python 中运行。</translation>
+    </message>
+    <message>
+        <source>Quick Start</source>
+        <translation>快速入门</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;1.&lt;/b&gt; Tensor → New Tensor… (Ctrl+Shift+N) builds &lt;code&gt;x = torch.arange(24).reshape(2, 3, 4)&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;&lt;b&gt;2.&lt;/b&gt; The buttons Transpose, Narrow, View, … open a form with a live preview; Apply adds the line of code to the script. Or type PyTorch in the console (Ctrl+L) and press Enter.&lt;/p&gt;&lt;p&gt;&lt;b&gt;3.&lt;/b&gt; In the diagram the strip is the storage (memory), the grid the logical view, the arrows the strides. Hover a cell to see &lt;code&gt;offset + i0·s0 + … = address&lt;/code&gt;; click to move the arrows; F5 plays the traversal in logical order.&lt;/p&gt;&lt;p&gt;&lt;b&gt;4.&lt;/b&gt; Ctrl+Z / Ctrl+Shift+Z step through the script; Lessons teaches the ideas one statement at a time (F10).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;1.&lt;/b&gt; 张量 → 新建张量…（Ctrl+Shift+N）可创建 &lt;code&gt;x = torch.arange(24).reshape(2, 3, 4)&lt;/code&gt;。&lt;/p&gt;&lt;p&gt;&lt;b&gt;2.&lt;/b&gt; transpose、narrow、view 等按钮会打开带实时预览的表单；“应用”会把这行代码加入脚本。也可以在控制台（Ctrl+L）输入 PyTorch 代码并按回车。&lt;/p&gt;&lt;p&gt;&lt;b&gt;3.&lt;/b&gt; 图示中，存储条是存储（内存），网格是逻辑视图，箭头是步长。悬停单元格可看到 &lt;code&gt;offset + i0·s0 + … = 地址&lt;/code&gt;；单击可移动箭头的起点；F5 按逻辑顺序播放遍历。&lt;/p&gt;&lt;p&gt;&lt;b&gt;4.&lt;/b&gt; Ctrl+Z / Ctrl+Shift+Z 在脚本中逐句后退和前进；“课程”菜单一次一条语句地讲解各个概念（F10）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>About StrideScope</source>
+        <translation>关于 StrideScope</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;StrideScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Shows how a PyTorch tensor sits in memory: storage, strides, offset, views and copies, with PyTorch&apos;s own rules and error messages.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;StrideScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;展示 PyTorch 张量在内存中的布局：存储、步长、偏移、视图与副本，遵循 PyTorch 自身的规则和错误信息。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>不保存</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Autosave failed: %1</source>
+        <translation>自动保存失败：%1</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>an untitled session</source>
+        <translation>一个未命名的会话</translation>
+    </message>
+    <message>
+        <source>Recover Unsaved Work</source>
+        <translation>恢复未保存的工作</translation>
+    </message>
+    <message>
+        <source>StrideScope did not close normally. Unsaved work from %1, autosaved %2, was kept.
+
+Restore it?</source>
+        <translation>StrideScope 上次没有正常关闭。来自 %1 的未保存工作（自动保存于 %2）已被保留。
+
+要恢复它吗？</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>稍后</translation>
+    </message>
+    <message>
+        <source>The recovered session does not run (%1). It was kept as %2.</source>
+        <translation>恢复的会话无法运行（%1）。它已保留为 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::OpCatalog</name>
+    <message>
+        <source>Transpose</source>
+        <translation>转置</translation>
+    </message>
+    <message>
+        <source>Permute</source>
+        <translation>重排维度</translation>
+    </message>
+    <message>
+        <source>Narrow</source>
+        <translation>收窄</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>视图 (view)</translation>
+    </message>
+    <message>
+        <source>Reshape</source>
+        <translation>重塑形状</translation>
+    </message>
+    <message>
+        <source>Slice</source>
+        <translation>切片</translation>
+    </message>
+    <message>
+        <source>Select</source>
+        <translation>选取</translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>扩展</translation>
+    </message>
+    <message>
+        <source>Unsqueeze</source>
+        <translation>插入维度</translation>
+    </message>
+    <message>
+        <source>Squeeze</source>
+        <translation>压缩维度</translation>
+    </message>
+    <message>
+        <source>Flatten</source>
+        <translation>展平</translation>
+    </message>
+    <message>
+        <source>Contiguous</source>
+        <translation>连续化</translation>
+    </message>
+    <message>
+        <source>Clone</source>
+        <translation>克隆</translation>
+    </message>
+    <message>
+        <source>As strided</source>
+        <translation>自定步长</translation>
+    </message>
+    <message>
+        <source>Swaps two dims: their sizes and their strides trade places. A view: no element moves.</source>
+        <translation>交换两个维度：它们的大小和步长互换位置。这是视图：没有元素移动。</translation>
+    </message>
+    <message>
+        <source>Reorders all dims at once (sizes and strides together). A view.</source>
+        <translation>一次性重排所有维度（大小和步长一起）。这是视图。</translation>
+    </message>
+    <message>
+        <source>Keeps `length` indices of one dim from `start`: the offset moves, the strides stay. A view.</source>
+        <translation>从 `start` 开始保留某一维的 `length` 个索引：偏移改变，步长不变。这是视图。</translation>
+    </message>
+    <message>
+        <source>Reads the same storage with a new shape. Refused when no strides can do it without copying.</source>
+        <translation>用新形状读取同一块存储。如果不复制就找不到合适的步长，则会被拒绝。</translation>
+    </message>
+    <message>
+        <source>Like view when a view is possible; otherwise copies into a new storage.</source>
+        <translation>能用视图时与 view 相同；否则复制到新的存储中。</translation>
+    </message>
+    <message>
+        <source>x[start:stop:step] along one dim: the offset moves and the step multiplies the stride. A view.</source>
+        <translation>沿某一维做 x[start:stop:step]：偏移改变，步长乘以 step。这是视图。</translation>
+    </message>
+    <message>
+        <source>Picks one index of a dim and drops that dim: the offset moves by index × stride. A view.</source>
+        <translation>选取某一维的一个索引并去掉这一维：偏移增加 index × 步长。这是视图。</translation>
+    </message>
+    <message>
+        <source>Repeats size-1 dims without copying: the new dims get stride 0. A view.</source>
+        <translation>不复制地重复大小为 1 的维度：新维度的步长为 0。这是视图。</translation>
+    </message>
+    <message>
+        <source>Inserts a dim of size 1. A view.</source>
+        <translation>插入一个大小为 1 的维度。这是视图。</translation>
+    </message>
+    <message>
+        <source>Removes dims of size 1 (one, or all of them). A view.</source>
+        <translation>去掉大小为 1 的维度（一个或全部）。这是视图。</translation>
+    </message>
+    <message>
+        <source>Merges a run of dims into one: a view when they are contiguous together, else a copy.</source>
+        <translation>把连续的若干维合并为一维：它们在内存中连续时是视图，否则是副本。</translation>
+    </message>
+    <message>
+        <source>Returns the tensor itself when already contiguous, else copies into row-major order.</source>
+        <translation>已经连续时返回张量本身，否则按行优先顺序复制。</translation>
+    </message>
+    <message>
+        <source>Always copies into a new storage; keeps the strides of a dense input.</source>
+        <translation>总是复制到新的存储；对稠密输入保留其步长。</translation>
+    </message>
+    <message>
+        <source>Any sizes, strides and offset over the same storage. A view; elements may overlap.</source>
+        <translation>在同一块存储上任意指定大小、步长和偏移。这是视图；元素可能重叠。</translation>
+    </message>
+    <message>
+        <source>First dim</source>
+        <translation>第一个维度</translation>
+    </message>
+    <message>
+        <source>Second dim</source>
+        <translation>第二个维度</translation>
+    </message>
+    <message>
+        <source>New order of dims</source>
+        <translation>新的维度顺序</translation>
+    </message>
+    <message>
+        <source>Dim</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>起点</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>终点</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步长 step</translation>
+    </message>
+    <message>
+        <source>Index</source>
+        <translation>索引</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Stride</source>
+        <translation>步长</translation>
+    </message>
+    <message>
+        <source>Storage offset</source>
+        <translation>存储偏移</translation>
+    </message>
+    <message>
+        <source>Last dim</source>
+        <translation>最后一个维度</translation>
+    </message>
+    <message>
+        <source>Memory format</source>
+        <translation>内存格式</translation>
+    </message>
+    <message>
+        <source>Build or select a tensor first.</source>
+        <translation>请先创建或选择一个张量。</translation>
+    </message>
+    <message>
+        <source>A 0-dim tensor has no dim to %1.</source>
+        <translation>0 维张量没有可以 %1 的维度。</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::OpFormDialog</name>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Result name</source>
+        <translation>结果名称</translation>
+    </message>
+    <message>
+        <source>integers separated by commas, e.g. 6, 4 (-1: inferred)</source>
+        <translation>用逗号分隔的整数，例如 6, 4（-1 表示自动推断）</translation>
+    </message>
+    <message>
+        <source>all size-1 dims</source>
+        <translation>所有大小为 1 的维度</translation>
+    </message>
+    <message>
+        <source>No result until the arguments are valid; the input is shown.</source>
+        <translation>参数有效之前没有结果；此处显示的是输入。</translation>
+    </message>
+    <message>
+        <source>The result needs a name (letters, digits and _, not starting with a digit).</source>
+        <translation>结果需要一个名称（字母、数字和 _，不能以数字开头）。</translation>
+    </message>
+    <message>
+        <source>%1: type integers separated by commas, e.g. 6, 4</source>
+        <translation>%1：请输入用逗号分隔的整数，例如 6, 4</translation>
+    </message>
+    <message>
+        <source>Use reshape instead (copies)</source>
+        <translation>改用 reshape（会复制）</translation>
+    </message>
+    <message>
+        <source>   (size %1)</source>
+        <translation>   （大小 %1）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::PreferencesDialog</name>
+    <message>
+        <source>Arrows and addresses also in bytes</source>
+        <translation>箭头和地址同时以字节显示</translation>
+    </message>
+    <message>
+        <source>Logical cells also show the storage index they read</source>
+        <translation>逻辑单元格同时显示所读取的存储索引</translation>
+    </message>
+    <message>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>跟随系统语言</translation>
+    </message>
+    <message>
+        <source> visits/s</source>
+        <translation> 次/秒</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>A new language applies when StrideScope starts again.</source>
+        <translation>新的语言将在 StrideScope 下次启动时生效。</translation>
+    </message>
+    <message>
+        <source>Traversal speed</source>
+        <translation>遍历速度</translation>
+    </message>
+    <message>
+        <source>Diagram</source>
+        <translation>图示</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::PropertiesPanel</name>
+    <message>
+        <source>contiguous: an empty tensor is always contiguous</source>
+        <translation>连续：空张量总是连续的</translation>
+    </message>
+    <message>
+        <source>not contiguous because dim %1&apos;s stride %2 ≠ %3 (the product of the sizes after it)</source>
+        <translation>不连续，因为维度 %1 的步长 %2 ≠ %3（它之后各维大小的乘积）</translation>
+    </message>
+    <message>
+        <source>not contiguous because dim %1&apos;s stride %2 ≠ %3</source>
+        <translation>不连续，因为维度 %1 的步长 %2 ≠ %3</translation>
+    </message>
+    <message>
+        <source>contiguous: each dim&apos;s stride is the product of the sizes after it</source>
+        <translation>连续：每一维的步长都等于它之后各维大小的乘积</translation>
+    </message>
+    <message>
+        <source>only a 4-D (N, C, H, W) tensor can be channels-last</source>
+        <translation>只有 4 维 (N, C, H, W) 张量才可能是 channels-last</translation>
+    </message>
+    <message>
+        <source>channels-last: C is innermost (stride 1), then W, H and N — the NHWC order</source>
+        <translation>channels-last：C 在最内层（步长 1），然后是 W、H 和 N —— 即 NHWC 顺序</translation>
+    </message>
+    <message>
+        <source>not channels-last: NHWC order would need strides %1</source>
+        <translation>不是 channels-last：NHWC 顺序需要步长 %1</translation>
+    </message>
+    <message>
+        <source>every element has its own cell and the cells it reads leave no gaps</source>
+        <translation>每个元素都有自己的单元格，且读取的单元格之间没有空隙</translation>
+    </message>
+    <message>
+        <source>not dense: several elements read the same cell</source>
+        <translation>不稠密：多个元素读取同一个单元格</translation>
+    </message>
+    <message>
+        <source>not dense: it reads %1 of the %2 cells from its first to its last</source>
+        <translation>不稠密：从第一个到最后一个元素跨越 %2 个单元格，只读取其中 %1 个</translation>
+    </message>
+    <message>
+        <source>no overlap: each storage cell is read at most once</source>
+        <translation>无重叠：每个存储单元格最多被读取一次</translation>
+    </message>
+    <message>
+        <source>overlap: up to %1 elements read the same cell (dim %2 has stride 0)</source>
+        <translation>有重叠：最多 %1 个元素读取同一个单元格（维度 %2 的步长为 0）</translation>
+    </message>
+    <message>
+        <source>overlap: up to %1 elements read the same cell (the strides revisit cells)</source>
+        <translation>有重叠：最多 %1 个元素读取同一个单元格（步长使单元格被重复访问）</translation>
+    </message>
+    <message>
+        <source>No tensor yet. Build one with Tensor → New Tensor… or type x = torch.arange(24).reshape(2, 3, 4) in the console.</source>
+        <translation>还没有张量。可通过 张量 → 新建张量… 创建，或在控制台输入 x = torch.arange(24).reshape(2, 3, 4)。</translation>
+    </message>
+    <message>
+        <source>dim %1</source>
+        <translation>维度 %1</translation>
+    </message>
+    <message>
+        <source>elements</source>
+        <translation>个元素</translation>
+    </message>
+    <message>
+        <source>stride in bytes</source>
+        <translation>字节步长</translation>
+    </message>
+    <message>
+        <source>× itemsize %1</source>
+        <translation>× 元素大小 %1</translation>
+    </message>
+    <message>
+        <source>= %1 B from the storage&apos;s start</source>
+        <translation>= 距存储起点 %1 B</translation>
+    </message>
+    <message>
+        <source>itemsize %1 B</source>
+        <translation>元素大小 %1 B</translation>
+    </message>
+    <message>
+        <source>%1 elements · %2</source>
+        <translation>%1 个元素 · %2</translation>
+    </message>
+    <message>
+        <source>storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>its own</source>
+        <translation>独占</translation>
+    </message>
+    <message>
+        <source>shared with %1</source>
+        <translation>与 %1 共享</translation>
+    </message>
+    <message>
+        <source>reaches</source>
+        <translation>覆盖范围</translation>
+    </message>
+    <message>
+        <source>storage[%1 … %2]</source>
+        <translation>storage[%1 … %2]</translation>
+    </message>
+    <message>
+        <source>%1 cells spanned, %2 of the storage</source>
+        <translation>跨越 %1 个单元格，占存储的 %2</translation>
+    </message>
+    <message>
+        <source>Layout flags</source>
+        <translation>布局标志</translation>
+    </message>
+    <message>
+        <source>non-overlapping and dense</source>
+        <translation>无重叠且稠密</translation>
+    </message>
+    <message>
+        <source>overlap (fan-in &gt; 1)</source>
+        <translation>重叠（扇入 &gt; 1）</translation>
+    </message>
+    <message>
+        <source>Focused element</source>
+        <translation>焦点元素</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::ScriptConsole</name>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>The session&apos;s script. Right-click a statement to delete it.</source>
+        <translation>本会话的脚本。右键单击某条语句可删除它。</translation>
+    </message>
+    <message>
+        <source>Run the code (Enter)</source>
+        <translation>运行代码（回车）</translation>
+    </message>
+    <message>
+        <source>line %1: </source>
+        <translation>第 %1 行：</translation>
+    </message>
+    <message>
+        <source>Use reshape instead (copies)</source>
+        <translation>改用 reshape（会复制）</translation>
+    </message>
+    <message>
+        <source>Delete “%1”</source>
+        <translation>删除“%1”</translation>
+    </message>
+    <message>
+        <source>Cannot delete it: the rest of the script needs it. %1</source>
+        <translation>无法删除：脚本的其余部分依赖它。%1</translation>
+    </message>
+    <message>
+        <source>Copy to the input</source>
+        <translation>复制到输入框</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Select All</source>
+        <translation>全选</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::ScriptEditor</name>
+    <message>
+        <source>Type PyTorch code and press Enter, e.g.  y = x.transpose(0, 1)</source>
+        <translation>输入 PyTorch 代码并按回车，例如  y = x.transpose(0, 1)</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::SessionModel</name>
+    <message>
+        <source>delete %1</source>
+        <translation>删除 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n statements</source>
+        <comment>undo step</comment>
+        <translation>
+            <numerusform>%n 条语句</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::TensorBuilderDialog</name>
+    <message>
+        <source>New Tensor</source>
+        <translation>新建张量</translation>
+    </message>
+    <message>
+        <source>sizes separated by commas, e.g. 2, 3, 4</source>
+        <translation>用逗号分隔的各维大小，例如 2, 3, 4</translation>
+    </message>
+    <message>
+        <source>arange: 0, 1, 2, … (shows the order)</source>
+        <translation>arange：0, 1, 2, …（显示顺序）</translation>
+    </message>
+    <message>
+        <source>zeros</source>
+        <translation>全零 (zeros)</translation>
+    </message>
+    <message>
+        <source>ones</source>
+        <translation>全一 (ones)</translation>
+    </message>
+    <message>
+        <source>random, uniform in [0, 1) (rand)</source>
+        <translation>随机，[0, 1) 均匀分布 (rand)</translation>
+    </message>
+    <message>
+        <source>random, normal (randn)</source>
+        <translation>随机，正态分布 (randn)</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <source>A tensor is a block of memory (its storage) read through a shape and strides. Start with arange: each cell shows its own position, so every later view shows where it reads.</source>
+        <translation>张量是一块内存（它的存储），通过形状和步长来读取。建议从 arange 开始：每个单元格显示自己的位置，之后的每个视图都能看出它读取了哪里。</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>dtype</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>Fill</source>
+        <translation>填充</translation>
+    </message>
+    <message>
+        <source>The tensor needs a name (letters, digits and _, not starting with a digit).</source>
+        <translation>张量需要一个名称（字母、数字和 _，不能以数字开头）。</translation>
+    </message>
+    <message>
+        <source>Shape: type sizes separated by commas, e.g. 2, 3, 4</source>
+        <translation>形状：请输入用逗号分隔的各维大小，例如 2, 3, 4</translation>
+    </message>
+    <message>
+        <source>That is more than 16,777,216 elements: the diagram could not show them. (Type it in the console to explore a large layout without values.)</source>
+        <translation>超过 16,777,216 个元素，图示无法显示。（可在控制台输入，以无数值的方式探索大布局。）</translation>
+    </message>
+    <message>
+        <source>Nothing to preview until the choice is valid.</source>
+        <translation>选择有效之前没有可预览的内容。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::VariablesModel</name>
+    <message>
+        <source>storage %1 · %2 × %3 = %4</source>
+        <translation>存储 %1 · %2 × %3 = %4</translation>
+    </message>
+    <message numerus="yes">
+        <source> · shared by %n tensors</source>
+        <translation>
+            <numerusform> · 由 %n 个张量共享</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>One block of memory: %1 elements of %2, %3. The tensors under it read it through their own layouts.</source>
+        <translation>一块内存：%1 个 %2 元素，共 %3。其下的张量各自通过自己的布局读取它。</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Stride</source>
+        <translation>步长</translation>
+    </message>
+    <message>
+        <source>Offset</source>
+        <translation>偏移</translation>
+    </message>
+    <message>
+        <source>Contiguous</source>
+        <translation>连续</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::ViewFailure</name>
+    <message>
+        <source>Dim %1 of the new shape (size %2) would run across dims %3 and %4 of the input, which are two separate contiguous chunks: dim %3&apos;s stride %5 ≠ dim %4&apos;s size × stride = %6 × %7 = %8. No strides can read that without copying; reshape copies instead.</source>
+        <translation>新形状的维度 %1（大小 %2）需要跨越输入的维度 %3 和 %4，而它们是两个彼此分开的连续块：维度 %3 的步长 %5 ≠ 维度 %4 的大小 × 步长 = %6 × %7 = %8。不复制就没有步长能这样读取；reshape 会改为复制。</translation>
+    </message>
+    <message>
+        <source>The new shape cuts across the input&apos;s contiguous chunks, so no strides can read it without copying; reshape copies instead.</source>
+        <translation>新形状跨越了输入的连续块，不复制就没有步长能这样读取；reshape 会改为复制。</translation>
+    </message>
+</context>
 </TS>
