@@ -344,6 +344,10 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
     QTest::newRow("fp16 transpose 2048 x 2100 (scalar tiles)") << Layout{{2100, 2048}, {1, 2100}, 0} << 2;
     QTest::newRow("fp32 NCHW to NHWC 4 x 35 x 130 x 130")
         << Layout{{4, 130, 130, 35}, {591500, 130, 1, 16900}, 0} << 4;
+    QTest::newRow("fp32 NCHW to NHWC, 3 channels, 2 x 3 x 67 x 131 (interleaved rows)")
+        << Layout{{2, 67, 131, 3}, {3 * 67 * 131, 131, 1, 67 * 131}, 0} << 4;
+    QTest::newRow("fp32 NCHW to NHWC, 2 channels, offset 1 (unaligned)")
+        << Layout{{3, 45, 259, 2}, {2 * 45 * 259, 259, 1, 45 * 259}, 1} << 4;
     QTest::newRow("int8 contiguous, odd byte count") << Layout{{(9 << 20) + 13}, {1}, 0} << 1;
 }
 
