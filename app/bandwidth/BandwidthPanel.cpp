@@ -191,6 +191,9 @@ void BandwidthPanel::buildUi() {
     layout->addWidget(m_errorLabel);
     layout->addWidget(m_layoutLabel);
     layout->addWidget(m_tabs, 1);
+    // Below this a plot is a strip where the legend hides the data and the reference labels are
+    // clipped; the dock grows instead.
+    m_tabs->setMinimumHeight(170);
 
     connect(m_backend, &QComboBox::currentIndexChanged, this,
             [this] { m_runner->setBackendChoice(backendChoice()); });
@@ -202,12 +205,26 @@ void BandwidthPanel::buildUi() {
     connect(m_transfersButton, &QPushButton::clicked, this, &BandwidthPanel::measureTransfers);
 }
 
+namespace {
+
+// The legend in rows of `columns` entries at the top left, over a translucent background, so
+// that it takes one or two text lines of the plot instead of a block.
+void compactLegend(QCustomPlot* plot, int columns) {
+    plot->legend->setVisible(true);
+    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot->legend->setWrap(columns);
+    plot->legend->setBrush(QColor(255, 255, 255, 210));
+    plot->legend->setRowSpacing(0);
+    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+}
+
+} // namespace
+
 void BandwidthPanel::setupPlots() {
     // Live: GB/s against time, scrolling.
     m_livePlot->xAxis->setLabel(tr("time (s)"));
     m_livePlot->yAxis->setLabel(tr("GB/s (read + write)"));
-    m_livePlot->legend->setVisible(true);
-    m_livePlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    compactLegend(m_livePlot, 2);
     m_layoutGraph = m_livePlot->addGraph();
     m_layoutGraph->setName(tr("read through layout"));
     m_layoutGraph->setPen(pen(kStyle.layout));
@@ -260,8 +277,7 @@ void BandwidthPanel::setupPlots() {
     m_transferPlot->xAxis->setTicker(sizeTicker);
     m_transferPlot->xAxis->setRange(3 << 10, 340.0 * (1 << 20));
     m_transferPlot->yAxis->setRange(0, 1);
-    m_transferPlot->legend->setVisible(true);
-    m_transferPlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    compactLegend(m_transferPlot, 2);
     const struct {
         QString name;
         QColor colour;
@@ -459,7 +475,8 @@ void BandwidthPanel::updateReferenceLines(const BandwidthRound& round) {
         m_peakLine->setVisible(false);
         m_peakText->setVisible(false);
     }
-    m_livePlot->yAxis->setRange(0, top > 0 ? top * 1.12 : 1.0);
+    // Headroom above the highest line for its label.
+    m_livePlot->yAxis->setRange(0, top > 0 ? top * 1.2 : 1.0);
 }
 
 void BandwidthPanel::updateKernelBars(const BandwidthRound& round) {
