@@ -1,5 +1,7 @@
 #include "CoalescingModel.h"
 
+#include "core/CollapsedLayout.h"
+
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
@@ -24,39 +26,6 @@ std::int64_t posMod(std::int64_t a, std::int64_t m) {
 }
 
 std::int64_t ceilDiv(Int128 a, std::int64_t b) { return static_cast<std::int64_t>((a + b - 1) / b); }
-
-// The layout with size-1 dims dropped and neighbours merged where the outer stride equals
-// inner stride × inner size: the same addresses in the same row-major order, in fewer dims.
-// Strides stay in elements; a 0-dim (or all-size-1) layout becomes one dim of size 1.
-struct Collapsed {
-    Shape sizes;
-    Shape strides;
-    std::int64_t offset = 0;
-    int rank() const { return static_cast<int>(sizes.size()); }
-};
-
-Collapsed collapse(const Layout& layout) {
-    Collapsed c;
-    c.offset = layout.storageOffset;
-    for (std::int64_t d = 0; d < layout.dim(); ++d) {
-        const auto size = layout.sizes[d];
-        const auto stride = layout.strides[d];
-        if (size == 1)
-            continue;
-        if (!c.sizes.empty() && c.strides.back() == stride * size) {
-            c.sizes.back() *= size;
-            c.strides.back() = stride;
-        } else {
-            c.sizes.push_back(size);
-            c.strides.push_back(stride);
-        }
-    }
-    if (c.sizes.empty()) {
-        c.sizes.push_back(1);
-        c.strides.push_back(1);
-    }
-    return c;
-}
 
 // Counts of block base addresses by residue modulo `modulus`: how many blocks start at a byte
 // address ≡ r. Built by convolving one arithmetic progression per dim, so it costs
@@ -189,7 +158,7 @@ std::optional<GpuCoalescing> gpuCoalescing(const Layout& layout, int itemSize,
     const std::int64_t numel = layout.numel();
     if (numel == 0)
         return total;
-    const Collapsed c = collapse(layout);
+    const CollapsedLayout c = collapseLayout(layout);
     const int rank = c.rank();
     const std::int64_t warp = geometry.warpSize;
     const std::int64_t modulus = std::lcm<std::int64_t>(geometry.sectorBytes, geometry.lineBytes);
@@ -199,7 +168,7 @@ std::optional<GpuCoalescing> gpuCoalescing(const Layout& layout, int itemSize,
 
     // Outer-dim residue histograms for every split point m (hist[m] covers dims [0, m)).
     std::vector<Residues> outer;
-    outer.push_back(pointMass(byteResidue(c.offset, itemSize, modulus), modulus));
+    outer.push_back(pointMass(byteResidue(c.storageOffset, itemSize, modulus), modulus));
     for (int d = 0; d < rank; ++d)
         outer.push_back(convolve(
             outer.back(), progression(c.sizes[d], byteResidue(c.strides[d], itemSize, modulus), modulus)));
@@ -308,7 +277,7 @@ CpuLineTraffic cpuLineTraffic(const Layout& layout, int itemSize, const Coalesci
     const std::int64_t numel = layout.numel();
     if (numel == 0)
         return traffic;
-    const Collapsed c = collapse(layout);
+    const CollapsedLayout c = collapseLayout(layout);
     const int rank = c.rank();
     const std::int64_t unit = geometry.cpuLineBytes;
     traffic.elements = numel;
@@ -326,7 +295,7 @@ CpuLineTraffic cpuLineTraffic(const Layout& layout, int itemSize, const Coalesci
         return d < 0 ? -d : d;
     };
 
-    const Residues base = pointMass(byteResidue(c.offset, itemSize, unit), unit);
+    const Residues base = pointMass(byteResidue(c.storageOffset, itemSize, unit), unit);
     Residues rows = base;
     for (int d = 0; d < rank - 1; ++d)
         rows = convolve(rows, progression(c.sizes[d], byteResidue(c.strides[d], itemSize, unit), unit));

@@ -2,27 +2,13 @@
 // How the copy kernels (CPU and CUDA) walk a layout: with dims collapsed, and, for transposes,
 // which pair of dims a tile spans. Plain C++ shared by both backends so that the CPU tests cover
 // the plans the GPU kernels use.
+#include "core/CollapsedLayout.h"
 #include "core/Layout.h"
 
 #include <cstdint>
 #include <optional>
 
 namespace stridescope::gpu {
-
-// The layout with size-1 dims dropped and each dim merged into the one before it where
-// stride[outer] == stride[inner] · size[inner]: the same elements in the same row-major order
-// at the same addresses, in the fewest dims (TensorIterator's coalesce_dimensions). A
-// contiguous view collapses to one dim; a 0-dim or single-element view to {1} with stride 1.
-struct CollapsedLayout {
-    Shape sizes;
-    Shape strides;
-    std::int64_t storageOffset = 0;
-
-    int rank() const { return static_cast<int>(sizes.size()); }
-    std::int64_t numel() const;
-};
-
-CollapsedLayout collapseLayout(const Layout& layout);
 
 // A tiled transpose reads tiles along the input's fastest dim and writes them along the
 // output's fastest (last) dim, so both sides touch whole cache lines. It pays off when the
