@@ -4,6 +4,7 @@
 // in Python (tests/fixtures/print_cpp_expectations.py --errors).
 #include "core/Error.h"
 #include "core/Ops.h"
+#include "tests/OpCallHelpers.h"
 
 #include <QTest>
 
@@ -11,36 +12,9 @@
 #include <optional>
 
 using namespace stridescope;
+using namespace stridescope::testing;
 
 namespace {
-
-Scalar N(std::int64_t v) { return Scalar::fromInt(v); }
-Scalar F(double v) { return Scalar::fromFloat(v); }
-
-Tensor A(std::int64_t n, std::optional<DType> dtype = std::nullopt) { return ops::arange(N(0), N(n), N(1), dtype); }
-
-ops::NestedData leaf(const Scalar& value) {
-    ops::NestedData data;
-    data.isLeaf = true;
-    data.leaf = value;
-    return data;
-}
-
-ops::IndexItem I(std::int64_t i) {
-    ops::IndexItem item;
-    item.kind = ops::IndexItem::Kind::Integer;
-    item.integer = i;
-    return item;
-}
-
-ops::IndexItem S(std::optional<std::int64_t> start, std::optional<std::int64_t> stop, std::optional<std::int64_t> step) {
-    ops::IndexItem item;
-    item.kind = ops::IndexItem::Kind::Slice;
-    item.start = start;
-    item.stop = stop;
-    item.step = step;
-    return item;
-}
 
 using Action = std::function<void()>;
 
