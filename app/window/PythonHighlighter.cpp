@@ -1,5 +1,6 @@
 #include "app/window/PythonHighlighter.h"
 
+#include "app/window/SessionModel.h"
 #include "core/script/TorchApi.h"
 
 #include <QColor>
@@ -85,22 +86,9 @@ void PythonHighlighter::highlightBlock(const QString& text) {
                       rule.format);
         }
     }
-    // A '#' outside quotes starts a comment to the end of the line.
-    QChar quote;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text[i];
-        if (!quote.isNull()) {
-            if (c == u'\\')
-                ++i;
-            else if (c == quote)
-                quote = QChar();
-        } else if (c == u'\'' || c == u'"') {
-            quote = c;
-        } else if (c == u'#') {
-            setFormat(static_cast<int>(i), static_cast<int>(text.size() - i), m_comment);
-            break;
-        }
-    }
+    const qsizetype hash = commentStart(text);
+    if (hash >= 0)
+        setFormat(static_cast<int>(hash), static_cast<int>(text.size() - hash), m_comment);
 }
 
 } // namespace stridescope::app

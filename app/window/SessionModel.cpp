@@ -16,25 +16,6 @@ namespace stridescope::app {
 
 namespace {
 
-// The index of the '#' that starts a comment on `line`, or -1 (quotes are skipped).
-qsizetype commentStart(const QString& line) {
-    QChar quote;
-    for (qsizetype i = 0; i < line.size(); ++i) {
-        const QChar c = line[i];
-        if (!quote.isNull()) {
-            if (c == u'\\')
-                ++i;
-            else if (c == quote)
-                quote = QChar();
-        } else if (c == u'\'' || c == u'"') {
-            quote = c;
-        } else if (c == u'#') {
-            return i;
-        }
-    }
-    return -1;
-}
-
 QString stripHash(const QString& comment) {
     QString text = comment.trimmed();
     while (text.startsWith(u'#'))
@@ -542,6 +523,24 @@ QString SessionModel::freeName(const QStringList& candidates) const {
         if (!m_workspace.contains(name.toStdString()))
             return name;
     }
+}
+
+qsizetype commentStart(const QString& line) {
+    QChar quote;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QChar c = line[i];
+        if (!quote.isNull()) {
+            if (c == u'\\')
+                ++i;
+            else if (c == quote)
+                quote = QChar();
+        } else if (c == u'\'' || c == u'"') {
+            quote = c;
+        } else if (c == u'#') {
+            return i;
+        }
+    }
+    return -1;
 }
 
 } // namespace stridescope::app

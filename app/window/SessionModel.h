@@ -141,6 +141,9 @@ private:
     QUndoStack* m_undoStack;
 };
 
+// The index of the '#' that starts a comment on `line`, or -1 ('#' inside quotes is skipped).
+qsizetype commentStart(const QString& line);
+
 // Splits a script into statements with their comments. Throws TensorError(SyntaxError).
 QList<ScriptLine> splitScript(const QString& text, QString* tail = nullptr);
 
