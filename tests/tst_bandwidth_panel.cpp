@@ -4,6 +4,8 @@
 // plots and exports. Runs on the offscreen platform.
 #include "app/bandwidth/BandwidthPanel.h"
 #include "app/bandwidth/BandwidthRunner.h"
+#include "gpu/BackendFactory.h"
+#include "gpu/CpuBackend.h"
 #include "gpu/CudaBackend.h"
 
 #include <qcustomplot.h>
@@ -15,7 +17,10 @@
 #include <QTest>
 #include <QThread>
 
+#include <atomic>
 #include <memory>
+#include <new>
+#include <stdexcept>
 
 using namespace stridescope;
 using namespace stridescope::app;
@@ -32,11 +37,14 @@ struct RunnerInThread {
     QThread thread;
     BandwidthRunner* runner = new BandwidthRunner;
 
-    RunnerInThread() {
+    explicit RunnerInThread(BandwidthRunner::BackendFactory factory = {},
+                            const QString& choice = QStringLiteral("cpu")) {
+        if (factory)
+            runner->setBackendFactory(std::move(factory));
         runner->moveToThread(&thread);
         QObject::connect(&thread, &QThread::finished, runner, &QObject::deleteLater);
         thread.start();
-        runner->setBackendChoice(QStringLiteral("cpu"));
+        runner->setBackendChoice(choice);
         runner->setWorkingSetBytes(256 << 10);
         runner->setRepetitions(2);
         runner->setPauseMs(0);
@@ -48,6 +56,58 @@ struct RunnerInThread {
         thread.wait();
     }
 };
+
+// A "cuda" device that fails the ways a real one can: the allocation is refused, or a kernel
+// reports a CUDA error (after which a real context is unusable, as if the device were gone).
+class FailingDevice final : public gpu::BandwidthBackend {
+public:
+    enum class Failure { AllocationRefused, KernelError };
+    explicit FailingDevice(Failure failure) : m_failure(failure) {}
+
+    std::string name() const override { return "cuda"; }
+    bool isAvailable() const override { return true; }
+    std::string unavailableReason() const override { return {}; }
+    gpu::BackendInfo info() const override {
+        gpu::BackendInfo info;
+        info.backend = "cuda";
+        info.device = "Failing GPU";
+        info.parallelism = 1;
+        info.memoryBytes = std::int64_t(1) << 40;
+        info.theoreticalPeakGBps = 1000.0;
+        return info;
+    }
+    std::int64_t memoryLimitBytes() const override { return std::int64_t(1) << 40; }
+    std::unique_ptr<gpu::PreparedCopy> prepare(const gpu::CopyProblem&, std::span<const std::uint8_t>) override {
+        if (m_failure == Failure::AllocationRefused)
+            throw std::bad_alloc();
+        return std::make_unique<FailingRun>();
+    }
+
+private:
+    struct FailingRun final : gpu::PreparedCopy {
+        double run(gpu::CopyKernel) override {
+            throw std::runtime_error("CUDA error 700 (an illegal memory access was encountered) in "
+                                     "cudaEventSynchronize");
+        }
+        std::vector<std::uint8_t> destination() const override { return {}; }
+    };
+    Failure m_failure;
+};
+
+// The first backend made fails as `failure`; every later one is the CPU, as auto selection
+// gives when the device has gone.
+BandwidthRunner::BackendFactory failingOnce(FailingDevice::Failure failure, std::atomic<int>* made) {
+    return [failure, made](gpu::BackendChoice) {
+        gpu::BackendSelection selection;
+        if ((*made)++ == 0) {
+            selection.backend = std::make_unique<FailingDevice>(failure);
+        } else {
+            selection.backend = std::make_unique<gpu::CpuBackend>(2);
+            selection.note = "no CUDA device: measuring on the CPU";
+        }
+        return selection;
+    };
+}
 
 bool hasCase(const BandwidthRound& round, const char* name) {
     return std::isfinite(round.gbps(QString::fromLatin1(name)));
@@ -82,12 +142,15 @@ private slots:
     void runnerMeasuresOnceOnCpu();
     void runnerLiveFollowsLayoutChanges();
     void runnerReportsFailuresAndStaysUsable();
+    void runnerSurvivesAFailingDevice_data();
+    void runnerSurvivesAFailingDevice();
     void runnerExplainsBackendChoice();
     void runnerStopsPromptly();
     void panelReportsItsBackendAtOnce();
     void panelPlotsAndExports();
     void panelPlotsATransferSweep();
     void panelShowsFailures();
+    void panelStaysUsableWhenTheDeviceFails();
     void panelDestroyedWhileLive();
 };
 
@@ -340,6 +403,64 @@ void TestBandwidthPanel::panelShowsFailures() {
     panel.measureOnce();
     QVERIFY(shown.wait(kWaitMs));
     QVERIFY(panel.errorText().isEmpty());
+}
+
+void TestBandwidthPanel::runnerSurvivesAFailingDevice_data() {
+    QTest::addColumn<int>("failure");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("allocation refused")
+        << int(FailingDevice::Failure::AllocationRefused)
+        << QStringLiteral("allocation refused: not enough memory for the working set; choose a smaller one");
+    QTest::newRow("CUDA error in a kernel")
+        << int(FailingDevice::Failure::KernelError)
+        << QStringLiteral("CUDA error 700 (an illegal memory access was encountered) in cudaEventSynchronize");
+}
+
+void TestBandwidthPanel::runnerSurvivesAFailingDevice() {
+    QFETCH(int, failure);
+    QFETCH(QString, message);
+    std::atomic<int> made{0};
+    RunnerInThread w(failingOnce(FailingDevice::Failure(failure), &made), QStringLiteral("auto"));
+    BandwidthRunner* runner = w.runner;
+    QSignalSpy failed(runner, &BandwidthRunner::failed);
+    QSignalSpy rounds(runner, &BandwidthRunner::roundMeasured);
+    QSignalSpy backends(runner, &BandwidthRunner::backendChanged);
+    runner->setRepetitions(1);
+    runner->setLayoutToMeasure(kTranspose);
+    runner->measureOnce();
+    WAIT_FOR_COUNT(failed, 1);
+    QCOMPARE(failed.at(0).at(0).toString(), message);
+    // The next measurement makes a new backend: the device is gone, so the CPU measures.
+    runner->measureOnce();
+    const auto round = waitForRound(rounds, kTranspose);
+    QVERIFY(round.has_value());
+    QCOMPARE(round->backend, QStringLiteral("cpu"));
+    QCOMPARE(made.load(), 2);
+    QTRY_VERIFY_WITH_TIMEOUT(!backends.isEmpty() &&
+                                 backends.last().at(0).value<BackendStatus>().note ==
+                                     QStringLiteral("no CUDA device: measuring on the CPU"),
+                             kWaitMs);
+}
+
+void TestBandwidthPanel::panelStaysUsableWhenTheDeviceFails() {
+    std::atomic<int> made{0};
+    BandwidthPanel panel;
+    panel.runner()->setBackendFactory(failingOnce(FailingDevice::Failure::KernelError, &made));
+    // A new choice makes a backend through the factory: the failing device first.
+    panel.setBackendChoice(QStringLiteral("cuda"));
+    panel.setWorkingSetMiB(1);
+    panel.setRepetitions(1);
+    panel.setLayoutToMeasure(kTranspose.layout, kTranspose.elementSize, kTranspose.label);
+    QSignalSpy shown(&panel, &BandwidthPanel::roundShown);
+    panel.setLive(true);
+    QTRY_VERIFY_WITH_TIMEOUT(panel.errorText().startsWith(QStringLiteral("CUDA error 700")), kWaitMs);
+    // Live mode waits for a change instead of failing in a loop; the controls still work.
+    QVERIFY(panel.isLive());
+    panel.setLive(false);
+    panel.measureOnce();
+    QVERIFY(shown.wait(kWaitMs));
+    QVERIFY(panel.errorText().isEmpty());
+    QCOMPARE(shown.last().at(0).value<BandwidthRound>().backend, QStringLiteral("cpu"));
 }
 
 void TestBandwidthPanel::panelDestroyedWhileLive() {

@@ -7,6 +7,8 @@
 #include <QThread>
 #include <QTimer>
 
+#include <new>
+
 namespace stridescope::app {
 
 namespace {
@@ -145,11 +147,21 @@ void BandwidthRunner::setBusy(bool busy) {
         emit busyChanged(busy);
 }
 
+void BandwidthRunner::setBackendFactory(BackendFactory factory) {
+    QMutexLocker lock(&m_mutex);
+    m_backendFactory = std::move(factory);
+}
+
 void BandwidthRunner::ensureBackend(const QString& choice) {
     if (m_backend && m_backendChoice == choice)
         return;
     const auto parsed = gpu::backendChoiceFromName(choice.toStdString()).value_or(gpu::BackendChoice::Auto);
-    auto selection = gpu::selectBackend(parsed);
+    BackendFactory factory;
+    {
+        QMutexLocker lock(&m_mutex);
+        factory = m_backendFactory;
+    }
+    auto selection = factory ? factory(parsed) : gpu::selectBackend(parsed);
     m_backend = std::move(selection.backend);
     m_backendChoice = choice;
     m_status = BackendStatus{};
@@ -209,7 +221,13 @@ void BandwidthRunner::work() {
     } catch (const std::exception& e) {
         // Do not retry the same failing layout in a tight live loop: wait for a change.
         m_lastFailedLayout = settings.layout;
-        emit failed(QString::fromStdString(e.what()));
+        // A CUDA error can leave the device unusable, or the device may be gone: the next
+        // measurement starts from a new backend (and auto falls back to the CPU, saying why).
+        m_backend.reset();
+        // std::bad_alloc says only "std::bad_alloc".
+        emit failed(dynamic_cast<const std::bad_alloc*>(&e) != nullptr
+                        ? tr("allocation refused: not enough memory for the working set; choose a smaller one")
+                        : QString::fromStdString(e.what()));
     }
     setBusy(false);
     if (m_live && !m_stop && !QThread::currentThread()->isInterruptionRequested()) {

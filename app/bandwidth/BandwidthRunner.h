@@ -15,12 +15,15 @@
 #include <QObject>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 class QTimer;
 
 namespace stridescope::gpu {
 class BandwidthBackend;
+struct BackendSelection;
+enum class BackendChoice;
 }
 
 namespace stridescope::app {
@@ -31,6 +34,13 @@ class BandwidthRunner : public QObject {
 public:
     explicit BandwidthRunner(QObject* parent = nullptr);
     ~BandwidthRunner() override;
+
+    // Where backends come from: gpu::selectBackend unless replaced (tests put a failing backend
+    // here). Called in the worker thread for the first round, after a change of choice, and
+    // after a backend failed, so that a device that went away is looked for again. Set it
+    // before the first measurement.
+    using BackendFactory = std::function<gpu::BackendSelection(gpu::BackendChoice)>;
+    void setBackendFactory(BackendFactory factory);
 
     // All thread-safe.
     void setLayoutToMeasure(const LayoutToMeasure& layout);
@@ -51,8 +61,8 @@ signals:
     void backendChanged(const stridescope::app::BackendStatus& status);
     void roundMeasured(const stridescope::app::BandwidthRound& round);
     void transfersMeasured(const stridescope::app::TransferSweep& sweep);
-    // A backend refused or failed (an exception's text). The runner stays usable; live mode
-    // keeps trying with the next change.
+    // A backend refused or failed (an exception's text). The runner stays usable: the backend
+    // is made again for the next measurement; live mode keeps trying with the next change.
     void failed(const QString& message);
     void liveChanged(bool live);
     void busyChanged(bool busy);
@@ -85,6 +95,8 @@ private:
     std::atomic<bool> m_stop{false};
     std::atomic<bool> m_live{false};
     std::atomic<bool> m_busy{false};
+
+    BackendFactory m_backendFactory; // guarded by m_mutex
 
     // Worker-thread state.
     std::unique_ptr<gpu::BandwidthBackend> m_backend;

@@ -242,6 +242,13 @@
     </message>
 </context>
 <context>
+    <name>stridescope::app::BandwidthRunner</name>
+    <message>
+        <source>allocation refused: not enough memory for the working set; choose a smaller one</source>
+        <translation>分配被拒绝：内存不足以容纳工作集；请选择更小的工作集</translation>
+    </message>
+</context>
+<context>
     <name>stridescope::app::LayoutPreview</name>
     <message>
         <source>shape %1 · stride %2 · storage_offset %3 · is_contiguous %4</source>
