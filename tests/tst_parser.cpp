@@ -281,6 +281,12 @@ void TestParser::refusesLikePython_data() {
     QTest::newRow("control flow is outside the language")
         << QByteArray("for i in x: pass")
         << QStringLiteral("'for' statements are not supported in StrideScope scripts (line 1, column 1)");
+    QTest::newRow("a pasted function names the def, not its indented body")
+        << QByteArray("import torch\ndef f(x):\n    return x.t()\n")
+        << QStringLiteral("'def' statements are not supported in StrideScope scripts (line 2, column 1)");
+    QTest::newRow("a pasted loop names the for, not its indented body")
+        << QByteArray("for i in range(3):\n    print(i)")
+        << QStringLiteral("'for' statements are not supported in StrideScope scripts (line 1, column 1)");
     QTest::newRow("an unterminated string")
         << QByteArray("x = \"abc")
         << QStringLiteral("unterminated string literal (detected at line 1) (line 1, column 5)");

@@ -213,8 +213,8 @@ private:
         }
     }
 
-    // At the start of a logical line: skips blank and comment-only lines; refuses indentation
-    // before a statement (Python's "unexpected indent"). Returns true when it consumed a line.
+    // At the start of a logical line: skips blank and comment-only lines; marks indentation
+    // before a statement with an Indent token. Returns true when it consumed a line.
     bool handleIndentation() {
         std::size_t p = m_pos;
         while (p < m_src.size() && (m_src[p] == ' ' || m_src[p] == '\t' || m_src[p] == '\f'))
@@ -234,7 +234,8 @@ private:
         }
         if (p != m_pos) {
             advance(p - m_pos);
-            throwSyntaxError("unexpected indent", here());
+            Token indent = startToken(TokenKind::Indent);
+            finishToken(indent);
         }
         return false;
     }

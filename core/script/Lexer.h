@@ -27,6 +27,8 @@ enum class TokenKind {
     String,   // text is the decoded value; isFString marks f"..." (text is then the raw body)
     Operator, // text is the spelling: "(", "**", "//=", ...
     Newline,  // end of a logical line (never emitted inside brackets)
+    Indent,   // indentation before a statement: the parser refuses it ("unexpected indent") when
+              // it gets there, so that an unsupported `def` or `for` above it is named first
     EndOfInput,
 };
 

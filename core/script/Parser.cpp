@@ -97,6 +97,8 @@ public:
                 advance();
                 continue;
             }
+            if (at(TokenKind::Indent))
+                throwSyntaxError("unexpected indent", peek().location);
             while (true) {
                 statements.push_back(parseSimpleStatement());
                 if (atOperator(";")) {
@@ -118,6 +120,8 @@ public:
     ExprPtr parseWholeExpression() {
         while (at(TokenKind::Newline))
             advance();
+        if (at(TokenKind::Indent))
+            throwSyntaxError("unexpected indent", peek().location);
         ExprPtr expr = parseStarExpressions();
         while (at(TokenKind::Newline))
             advance();
