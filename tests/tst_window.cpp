@@ -121,6 +121,8 @@ private slots:
     void typedScriptChangesProperties();
     void consoleErrorKeepsTheTypedText();
     void consoleRefusedViewOffersReshape();
+    void consolePreviewsTypedCode();
+    void previewNeverWritesTheSession();
     void applyEachOpThroughItsForm_data();
     void applyEachOpThroughItsForm();
     void invalidFormShowsErrorAndChangesNothing_data();
@@ -216,6 +218,61 @@ void WindowTest::consoleErrorKeepsTheTypedText() {
     typeLine(*window, QStringLiteral("z = x.narrow(0, 1, 1)"));
     QVERIFY(!error->isVisible());
     QVERIFY(window->console()->editor()->toPlainText().isEmpty());
+}
+
+void WindowTest::consolePreviewsTypedCode() {
+    auto window = makeWindow();
+    typeLine(*window, QStringLiteral("x = torch.arange(6).view(2, 3)"));
+    ScriptConsole* console = window->console();
+    QLabel* preview = console->previewLabel();
+    auto previewOf = [&](const QString& text) {
+        console->editor()->setPlainText(text);
+        console->updatePreview();
+        return preview->isVisible() ? preview->text() : QString();
+    };
+    QCOMPARE(previewOf(QStringLiteral("y = x.t()")),
+             QStringLiteral("\u2192 y: shape (3, 2) \u00b7 stride (1, 3) \u00b7 offset 0 \u00b7 view of x's storage"));
+    QCOMPARE(previewOf(QStringLiteral("x.t().contiguous()")),
+             QStringLiteral("\u2192 result: shape (3, 2) \u00b7 stride (2, 1) \u00b7 offset 0 \u00b7 new storage"));
+    QCOMPARE(previewOf(QStringLiteral("x.t().view(6)")),
+             QStringLiteral("\u2192 would raise RuntimeError: view size is not compatible with input tensor's size and "
+                            "stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) "
+                            "instead."));
+    QCOMPARE(previewOf(QStringLiteral("print(x.stride())")), QStringLiteral("\u2192 prints (3, 1)"));
+    QCOMPARE(previewOf(QStringLiteral("   ")), QString());
+    // Previewing ran nothing.
+    QCOMPARE(codes(*window->session()).size(), 2);
+    QVERIFY(!window->session()->workspace().contains("y"));
+    // Typing follows with a pause, and a run clears the line.
+    console->editor()->setPlainText(QStringLiteral("y = x[1]"));
+    QTRY_COMPARE(preview->text(), QStringLiteral("\u2192 y: shape (3,) \u00b7 stride (1,) \u00b7 offset 3 \u00b7 view of x's storage"));
+    QVERIFY(console->runText(console->editor()->toPlainText()));
+    QTRY_VERIFY(!preview->isVisible());
+}
+
+void WindowTest::previewNeverWritesTheSession() {
+    auto window = makeWindow();
+    SessionModel* session = window->session();
+    QVERIFY(session->run(QStringLiteral("x = torch.zeros(4)\nv = x[1:3]")));
+    auto storageValues = [](const StoragePtr& storage) {
+        QList<double> values;
+        for (std::int64_t i = 0; i < storage->elementCount(); ++i)
+            values << storage->load(storage->dtype(), i).toDouble();
+        return values;
+    };
+    const QList<double> zeros{0, 0, 0, 0};
+    for (const QString& code : {QStringLiteral("x.add_(1)"), QStringLiteral("x[0] = 7"), QStringLiteral("v.fill_(5)"),
+                                QStringLiteral("x.add_(1)\nx.view(3)")}) {
+        const SessionModel::Preview preview = session->preview(code);
+        QCOMPARE(storageValues(session->tensorNamed(QStringLiteral("x"))->storage()), zeros);
+        if (code == u"v.fill_(5)") {
+            // The preview itself shows the written values on a copy that its views share.
+            QVERIFY(preview.tensor.has_value());
+            QCOMPARE(storageValues(preview.tensor->tensor.storage()), (QList<double>{0, 5, 5, 0}));
+            for (const auto& [name, tensor] : preview.namedTensors)
+                QVERIFY(tensor.sharesStorageWith(preview.tensor->tensor));
+        }
+    }
 }
 
 void WindowTest::consoleRefusedViewOffersReshape() {

@@ -1,5 +1,6 @@
 #include "app/window/ScriptConsole.h"
 
+#include "app/diagram/DiagramModel.h"
 #include "app/window/ErrorPanel.h"
 #include "app/window/OpCatalog.h"
 #include "app/window/PythonHighlighter.h"
@@ -8,6 +9,7 @@
 
 #include <QFontDatabase>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -49,7 +51,7 @@ bool isViewRefusal(const SessionError& error) {
 ScriptConsole::ScriptConsole(SessionModel* session, QWidget* parent)
     : QWidget(parent), m_session(session), m_transcript(new QPlainTextEdit(this)),
       m_editor(new ScriptEditor(this)), m_errorPanel(new ErrorPanel(this)),
-      m_runButton(new QPushButton(tr("Run"), this)) {
+      m_runButton(new QPushButton(tr("Run"), this)), m_previewLabel(new QLabel(this)) {
     m_transcript->setObjectName(QStringLiteral("transcript"));
     m_transcript->setReadOnly(true);
     m_transcript->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -61,6 +63,13 @@ ScriptConsole::ScriptConsole(SessionModel* session, QWidget* parent)
     m_runButton->setObjectName(QStringLiteral("runButton"));
     m_runButton->setToolTip(tr("Run the code (Enter)"));
 
+    m_previewLabel->setObjectName(QStringLiteral("consolePreview"));
+    m_previewLabel->setTextFormat(Qt::PlainText);
+    m_previewLabel->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_previewLabel->setForegroundRole(QPalette::PlaceholderText);
+    m_previewLabel->setToolTip(tr("What the code in the input would do, before it runs"));
+    m_previewLabel->setVisible(false);
+
     auto* input = new QHBoxLayout;
     input->addWidget(m_editor, 1);
     input->addWidget(m_runButton, 0, Qt::AlignTop);
@@ -68,6 +77,7 @@ ScriptConsole::ScriptConsole(SessionModel* session, QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_transcript, 1);
     layout->addLayout(input);
+    layout->addWidget(m_previewLabel);
     layout->addWidget(m_errorPanel);
 
     connect(m_editor, &ScriptEditor::submitted, this, [this](const QString& text) { runText(text); });
@@ -79,7 +89,52 @@ ScriptConsole::ScriptConsole(SessionModel* session, QWidget* parent)
     connect(m_session, &SessionModel::changed, &m_transcriptTimer, qOverload<>(&QTimer::start));
     connect(m_transcript, &QPlainTextEdit::customContextMenuRequested, this,
             &ScriptConsole::showTranscriptMenu);
+    // Long enough not to run half-typed names at every key; short enough to feel live.
+    m_previewTimer.setSingleShot(true);
+    m_previewTimer.setInterval(300);
+    connect(&m_previewTimer, &QTimer::timeout, this, &ScriptConsole::updatePreview);
+    connect(m_editor, &QPlainTextEdit::textChanged, &m_previewTimer, qOverload<>(&QTimer::start));
+    connect(m_session, &SessionModel::changed, &m_previewTimer, qOverload<>(&QTimer::start));
     rebuildTranscript();
+}
+
+void ScriptConsole::updatePreview() {
+    m_previewTimer.stop();
+    const QString text = m_editor->toPlainText();
+    if (text.trimmed().isEmpty()) {
+        m_previewLabel->clear();
+        m_previewLabel->setVisible(false);
+        return;
+    }
+    if (text == m_failedText && !m_errorPanel->isHidden()) {
+        m_previewLabel->setVisible(false); // the error panel already says it, in full
+        return;
+    }
+    const SessionModel::Preview preview = m_session->preview(text);
+    QString line;
+    if (preview.error) {
+        line = tr("would raise %1: %2").arg(preview.error->kind, preview.error->message.section(u'\n', 0, 0));
+    } else if (preview.tensor && preview.tensor->tensor.defined()) {
+        const ShownTensor& shown = *preview.tensor;
+        const Tensor& tensor = shown.tensor;
+        // A view when it reads a storage that a tensor of the session already has.
+        QString viewOf;
+        for (const auto& [name, other] : m_session->workspace().tensors()) {
+            if (other.sharesStorageWith(tensor) && QString::fromStdString(name) != shown.name) {
+                viewOf = QString::fromStdString(name);
+                break;
+            }
+        }
+        line = tr("%1: shape %2 \u00b7 stride %3 \u00b7 offset %4 \u00b7 %5")
+                   .arg(shown.name.isEmpty() ? tr("result") : shown.name, tupleText(tensor.sizes()),
+                        tupleText(tensor.strides()))
+                   .arg(tensor.storageOffset())
+                   .arg(viewOf.isEmpty() ? tr("new storage") : tr("view of %1's storage").arg(viewOf));
+    } else if (!preview.output.trimmed().isEmpty()) {
+        line = tr("prints %1").arg(preview.output.trimmed().section(u'\n', 0, 0));
+    }
+    m_previewLabel->setText(line.isEmpty() ? QString() : QStringLiteral("\u2192 ") + line);
+    m_previewLabel->setVisible(!line.isEmpty());
 }
 
 void ScriptConsole::setDark(bool dark) {
@@ -113,6 +168,7 @@ bool ScriptConsole::runText(const QString& text) {
 
 void ScriptConsole::showError(const SessionError& error, const QString& failedText) {
     m_failedText = failedText;
+    m_previewLabel->setVisible(false);
     m_suggestion.clear();
     QString where;
     if (failedText.count(u'\n') > 0 || error.kind == u"SyntaxError")

@@ -3,7 +3,9 @@
 // print for it as a muted comment), an input to type PyTorch code into, and the last error right
 // under the input in red, in PyTorch's words. What was typed stays in the input until it ran.
 // A refused view() is explained (which dims span two contiguous chunks) and a button applies
-// the same line with reshape(), which copies.
+// the same line with reshape(), which copies. While code is typed, a line under the input
+// previews it (run on a scratch copy of the workspace): the layout it would give, whether that
+// is a view or new storage, or the error it would raise.
 #include "app/window/SessionModel.h"
 
 #include <QString>
@@ -12,6 +14,7 @@
 
 #include <vector>
 
+class QLabel;
 class QPlainTextEdit;
 class QPushButton;
 
@@ -29,6 +32,9 @@ public:
     ScriptEditor* editor() const { return m_editor; }
     QPlainTextEdit* transcript() const { return m_transcript; }
     ErrorPanel* errorPanel() const { return m_errorPanel; }
+    QLabel* previewLabel() const { return m_previewLabel; }
+    // Previews the input now (otherwise it follows typing after a short pause).
+    void updatePreview();
 
     // Runs `text` through the session; on error shows it and keeps the text in the input.
     bool runText(const QString& text);
@@ -51,11 +57,13 @@ private:
     ScriptEditor* m_editor;
     ErrorPanel* m_errorPanel;
     QPushButton* m_runButton;
+    QLabel* m_previewLabel;
     std::vector<int> m_blockLine; // transcript block -> script line (-1 for output)
     QString m_failedText;         // the input that failed
     QString m_suggestion;         // that input with view() replaced by reshape()
     bool m_dark = false;
     QTimer m_transcriptTimer; // coalesces refreshes after the diagram repainted
+    QTimer m_previewTimer;    // a pause in typing
 };
 
 } // namespace stridescope::app

@@ -438,8 +438,16 @@ void SessionModel::eraseLine(int index) {
 
 SessionModel::Preview SessionModel::preview(const QString& text) const {
     Preview preview;
+    // The scratch workspace shares storages with the session's: in-place writes (x.add_(1),
+    // x[0] = 7) are journalled and put back before returning, whatever the outcome.
     script::Workspace scratch = m_workspace;
+    script::WriteJournal journal;
+    struct UndoWrites {
+        script::WriteJournal& journal;
+        ~UndoWrites() { journal.undo(); }
+    } undoWrites{journal};
     script::Interpreter interpreter(scratch);
+    interpreter.setWriteJournal(&journal);
     QList<ScriptLine> lines;
     try {
         lines = splitScript(text);
@@ -465,9 +473,23 @@ SessionModel::Preview SessionModel::preview(const QString& text) const {
                 shown->expression = rightHandSide(statement);
         }
     }
+    // The preview shows the written values: tensors on a written storage move to a copy of it
+    // (one copy per storage, so views that shared it still share) before the writes are undone.
+    std::vector<std::pair<StoragePtr, StoragePtr>> copies;
+    auto detached = [&](const Tensor& tensor) {
+        if (!tensor.defined() || !journal.recorded(tensor.storage()))
+            return tensor;
+        auto copy = std::find_if(copies.begin(), copies.end(),
+                                 [&](const auto& entry) { return entry.first == tensor.storage(); });
+        if (copy == copies.end())
+            copy = copies.emplace(copies.end(), tensor.storage(), std::make_shared<Storage>(*tensor.storage()));
+        return Tensor(copy->second, tensor.dtype(), tensor.layout());
+    };
+    if (shown)
+        shown->tensor = detached(shown->tensor);
     preview.tensor = shown;
     for (const auto& [name, tensor] : scratch.tensors())
-        preview.namedTensors.emplace_back(QString::fromStdString(name), tensor);
+        preview.namedTensors.emplace_back(QString::fromStdString(name), detached(tensor));
     return preview;
 }
 

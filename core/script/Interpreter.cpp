@@ -649,10 +649,13 @@ private:
 
 } // namespace
 
+bool WriteJournal::recorded(const StoragePtr& storage) const {
+    return std::any_of(m_snapshots.begin(), m_snapshots.end(),
+                       [&](const auto& entry) { return entry.first == storage; });
+}
+
 void WriteJournal::record(const StoragePtr& storage) {
-    const bool recorded = std::any_of(m_snapshots.begin(), m_snapshots.end(),
-                                      [&](const auto& entry) { return entry.first == storage; });
-    if (!recorded)
+    if (!recorded(storage))
         m_snapshots.emplace_back(storage, *storage);
 }
 

@@ -71,6 +71,8 @@ public:
     // Restores every recorded storage and forgets them.
     void undo();
     bool empty() const { return m_snapshots.empty(); }
+    // Whether writes to `storage` were recorded (and would be undone).
+    bool recorded(const StoragePtr& storage) const;
 
 private:
     std::vector<std::pair<StoragePtr, Storage>> m_snapshots;

@@ -1178,6 +1178,34 @@ Restore it?</source>
         <source>Select All</source>
         <translation>全选</translation>
     </message>
+    <message>
+        <source>What the code in the input would do, before it runs</source>
+        <translation>输入框中的代码运行前的预览结果</translation>
+    </message>
+    <message>
+        <source>would raise %1: %2</source>
+        <translation>将引发 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: shape %2 · stride %3 · offset %4 · %5</source>
+        <translation>%1：形状 %2 · 步长 %3 · 偏移 %4 · %5</translation>
+    </message>
+    <message>
+        <source>result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>new storage</source>
+        <translation>新的存储</translation>
+    </message>
+    <message>
+        <source>view of %1&apos;s storage</source>
+        <translation>%1 的存储的视图</translation>
+    </message>
+    <message>
+        <source>prints %1</source>
+        <translation>打印 %1</translation>
+    </message>
 </context>
 <context>
     <name>stridescope::app::ScriptEditor</name>
