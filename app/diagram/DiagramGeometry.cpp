@@ -1,5 +1,7 @@
 #include "app/diagram/DiagramGeometry.h"
 
+#include "app/diagram/DiagramText.h"
+
 #include <QFontMetricsF>
 
 #include <algorithm>
@@ -74,7 +76,7 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
     const int rank = static_cast<int>(model.gridSlots.size());
     const bool empty = model.numel == 0;
     if (!model.tensor.defined()) { // nothing to draw yet: a blank picture with one line
-        g.title = place(QStringLiteral("no tensor"), noteFm, g.margin, g.margin);
+        g.title = place(DiagramText::tr("no tensor"), noteFm, g.margin, g.margin);
         g.size =
             QSizeF(std::ceil(g.title.rect.right() + g.margin), std::ceil(g.title.rect.bottom() + g.margin));
         return g;
@@ -305,7 +307,7 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
         g.gridLevels.assign(inner.rbegin(), inner.rend());
         g.gridArea = QRectF(QPointF(0, 0), child);
     } else {
-        const QString text = QStringLiteral("empty: shape ") + tupleText(model.tensor.sizes());
+        const QString text = DiagramText::emptyShape(model.tensor.sizes());
         g.gridArea = QRectF(0, 0, advance(valueFm, text) + s(40), valueFm.height() + s(28));
     }
 
@@ -316,50 +318,51 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
     g.title = place(title, titleFm, g.margin, 0);
     g.layoutLine = place(model.layoutLine, captionFm, g.margin, 0);
     g.storageLine = place(model.storageLine, captionFm, g.margin, 0);
-    g.stripHeading = place(QStringLiteral("Storage"), headingFm, g.margin, 0);
-    g.rampFirst = place(QStringLiteral("first"), noteFm, 0, 0);
-    g.rampLast = place(QStringLiteral("last logical element"), noteFm, 0, 0);
+    g.stripHeading = place(DiagramText::tr("Storage"), headingFm, g.margin, 0);
+    g.rampFirst = place(DiagramText::tr("first"), noteFm, 0, 0);
+    g.rampLast = place(DiagramText::tr("last logical element"), noteFm, 0, 0);
     {
+        const QString dot = QStringLiteral(" \u00b7 ");
+        const QString notReached = DiagramText::tr("grey: not reached");
         QString subtitle;
         switch (model.detail) {
         case StripDetail::Full:
-            subtitle = QStringLiteral("grey: not reached \u00b7 ticks: 16 / 32 / 128-byte boundaries");
-            break;
         case StripDetail::Compact:
-            subtitle = QStringLiteral("grey: not reached \u00b7 ticks: 16 / 32 / 128-byte boundaries");
+            subtitle = notReached + dot + DiagramText::tr("ticks: 16 / 32 / 128-byte boundaries");
             break;
         case StripDetail::Tiny:
-            subtitle = QStringLiteral("one square per element \u00b7 grey: not reached");
+            subtitle = DiagramText::tr("one square per element") + dot + notReached;
             break;
         case StripDetail::Blocks:
-            subtitle = QStringLiteral("one square per %1 elements \u00b7 grey: not reached")
-                           .arg(groupDigits(model.unitSize));
+            subtitle = DiagramText::tr("one square per %1 elements").arg(groupDigits(model.unitSize)) + dot +
+                       notReached;
             break;
         }
         if (model.extent)
-            subtitle += QStringLiteral(" \u00b7 extent [%1, %2]")
-                            .arg(groupDigits(model.extent->lowest), groupDigits(model.extent->highest));
+            subtitle += dot + DiagramText::tr("extent [%1, %2]")
+                                  .arg(groupDigits(model.extent->lowest), groupDigits(model.extent->highest));
         g.stripSubtitle = place(subtitle, noteFm, 0, 0);
     }
     {
-        QString heading = QStringLiteral("Logical view");
+        const QString dot = QStringLiteral(" \u00b7 ");
+        QString heading = DiagramText::tr("Logical view");
         if (rank == 0)
-            heading += QStringLiteral(" \u00b7 0-dim (one element)");
+            heading += dot + DiagramText::tr("0-dim (one element)");
         else if (!empty)
-            heading += QStringLiteral(" \u00b7 row-major order \u00b7 ");
+            heading += dot + DiagramText::tr("row-major order") + dot;
         g.gridHeading = place(heading, headingFm, g.margin, 0);
     }
     double gridAxisWidth = 0; // "dim 2 → columns  dim 1 ↓ rows  dim 0 → blocks"
     if (rank >= 1 && !empty) {
-        gridAxisWidth += advance(noteFm, QStringLiteral("dim 0 \u2192 columns")) + s(14);
+        gridAxisWidth += advance(noteFm, DiagramText::columnsAxis(0)) + s(14);
         if (rank >= 2)
-            gridAxisWidth += advance(noteFm, QStringLiteral("dim 0 \u2193 rows")) + s(14);
+            gridAxisWidth += advance(noteFm, DiagramText::rowsAxis(0)) + s(14);
         for (int d = 0; d < rank - 2; ++d)
-            gridAxisWidth += advance(noteFm, QStringLiteral("dim 0 \u2192 blocks")) + s(14);
+            gridAxisWidth += advance(noteFm, DiagramText::blocksAxis(0, true)) + s(14);
     }
     QString focusText;
     if (model.focus)
-        focusText = QStringLiteral("focus ") + model.formulaFor(*model.focus);
+        focusText = DiagramText::tr("focus %1").arg(model.formulaFor(*model.focus));
     g.focusLine = place(focusText, noteFm, g.margin, 0);
 
     double contentRight = 0;
@@ -389,10 +392,10 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
         for (int d = 0; d < rank; ++d) {
             const auto size = model.tensor.sizes()[static_cast<std::size_t>(d)];
             const auto stride = model.tensor.strides()[static_cast<std::size_t>(d)];
-            QString text = QStringLiteral("dim %1: size %2, stride %3").arg(d).arg(size).arg(stride);
+            QString text = DiagramText::tr("dim %1: size %2, stride %3").arg(d).arg(size).arg(stride);
             text += QStringLiteral(" (%1 B)").arg(stride * model.itemSize);
             if (stride == 0 && size > 1)
-                text += QStringLiteral(", repeats");
+                text += DiagramText::tr(", repeats");
             const double width = s(24) + s(6) + advance(labelFm, text);
             if (x > g.margin && x + width > g.margin + contentWidth) {
                 x = g.margin;
@@ -468,7 +471,7 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
         a.dim = arrow.dim;
         a.loop = plan.loop;
         a.crossRow = plan.crossRow;
-        a.label = QStringLiteral("dim %1: %2").arg(arrow.dim).arg(strideText(arrow.stride));
+        a.label = DiagramText::tr("dim %1: %2").arg(QString::number(arrow.dim), strideText(arrow.stride));
         if (model.options.byteMode)
             a.label += QStringLiteral(" (%1 B)").arg(strideText(arrow.stride * model.itemSize));
         const QRectF source = g.unitRect(plan.from);

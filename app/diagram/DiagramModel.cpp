@@ -1,5 +1,7 @@
 #include "app/diagram/DiagramModel.h"
 
+#include "app/diagram/DiagramText.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -392,7 +394,7 @@ DiagramModel DiagramModel::build(const DiagramTensorSpec& primary,
     model.elementName = displayName(primary);
     if (!primary.tensor.defined()) {
         model.title = model.elementName;
-        model.notes << QStringLiteral("no tensor");
+        model.notes << DiagramText::tr("no tensor");
         return model;
     }
     const Tensor& tensor = primary.tensor;
@@ -426,8 +428,8 @@ DiagramModel DiagramModel::build(const DiagramTensorSpec& primary,
     model.storageLine = QStringLiteral("storage: ") + groupDigits(model.storageElements) +
                         QStringLiteral(" \u00d7 ") + dtype + QStringLiteral(" = ") +
                         byteSize(storage.nbytes()) + kMiddleDot + QStringLiteral("data_ptr ") +
-                        hexAddress(model.dataPtr) + kMiddleDot + QString::number(model.dataPtrAlignment) +
-                        QStringLiteral("-byte aligned");
+                        hexAddress(model.dataPtr) + kMiddleDot +
+                        DiagramText::tr("%1-byte aligned").arg(model.dataPtrAlignment);
 
     // ---- which part of the storage the strip shows, and how finely ----
     std::vector<const DiagramTensorSpec*> laneSpecs;
@@ -570,39 +572,39 @@ DiagramModel DiagramModel::build(const DiagramTensorSpec& primary,
 
     // ---- notes ----
     if (model.numel == 0)
-        model.notes << QStringLiteral(
+        model.notes << DiagramText::tr(
                            "empty: shape %1 has no elements, so the view reaches no storage element")
                            .arg(tupleText(tensor.sizes()));
     if (!model.hasValues) {
         if (storage.elementCount() > Storage::kMaxValueElements)
-            model.notes
-                << QStringLiteral(
-                       "layout only: values are not kept for storages above %1 elements (this one has %2); "
-                       "\u2026 stands for a value")
-                       .arg(groupDigits(Storage::kMaxValueElements), groupDigits(storage.elementCount()));
+            model.notes << DiagramText::tr("layout only: values are not kept for storages above %1 elements "
+                                           "(this one has %2); %3 stands for a value")
+                               .arg(groupDigits(Storage::kMaxValueElements),
+                                    groupDigits(storage.elementCount()), kUnknownValue);
         else
-            model.notes << QStringLiteral(
-                "layout only: the values of this storage are unknown; \u2026 stands for a value");
+            model.notes << DiagramText::tr(
+                               "layout only: the values of this storage are unknown; %1 stands for a value")
+                               .arg(kUnknownValue);
     }
     if (model.stripFirst > 0 || model.stripEnd < model.storageElements)
-        model.notes << QStringLiteral("storage elements %1 to %2 of %3 shown (around the part it reaches)")
+        model.notes << DiagramText::tr("storage elements %1 to %2 of %3 shown (around the part it reaches)")
                            .arg(groupDigits(model.stripFirst), groupDigits(model.stripEnd - 1),
                                 groupDigits(model.storageElements));
     if (blocks)
-        model.notes << QStringLiteral(
+        model.notes << DiagramText::tr(
                            "each square is a block of %1 elements (%2): its colour is the first logical "
                            "element inside, its strength the share of elements the view reaches")
                            .arg(groupDigits(model.unitSize), byteSize(model.unitSize * model.itemSize));
     if (model.coverageApproximate)
-        model.notes << QStringLiteral("reach is estimated: too many elements (%1) to count one by one")
+        model.notes << DiagramText::tr("reach is estimated: too many elements (%1) to count one by one")
                            .arg(groupDigits(model.numel));
     if (lanesLeftOut > 0)
         model.notes
-            << QStringLiteral("%1 more views of this storage are not shown as lanes").arg(lanesLeftOut);
+            << DiagramText::tr("%1 more views of this storage are not shown as lanes").arg(lanesLeftOut);
     if (model.maxFanIn > 1)
-        model.notes << QStringLiteral(
-                           "\u00d7n badge: n logical elements read the same storage element (up to %1 here)")
-                           .arg(groupDigits(model.maxFanIn));
+        model.notes << DiagramText::tr(
+                           "%1 badge: n logical elements read the same storage element (up to %2 here)")
+                           .arg(QStringLiteral("\u00d7n"), groupDigits(model.maxFanIn));
 
     model.setFocus(options.focus.value_or(Shape(rank, 0)));
     return model;
@@ -685,14 +687,15 @@ QString DiagramModel::formulaFor(const Shape& index) const {
     const auto storageIndex = storageIndexOf(tensor.layout(), index);
     const auto address =
         baseAddress + static_cast<std::uint64_t>(storageIndex) * static_cast<std::uint64_t>(itemSize);
-    QString text =
-        index.empty() ? elementName + QStringLiteral(" (0-dim) reads storage[%1] \u2192 ").arg(storageIndex) +
-                            hexAddress(address)
-                      : elementName + indexText(index) + QStringLiteral(": ") +
-                            QString::fromStdString(addressFormula(tensor.layout(), index)) +
-                            QStringLiteral(" \u2192 ") + hexAddress(address);
+    const QString arrow = QStringLiteral(" \u2192 ");
+    QString text = index.empty() ? elementName + QLatin1Char(' ') +
+                                       DiagramText::tr("(0-dim) reads storage[%1]").arg(storageIndex) +
+                                       arrow + hexAddress(address)
+                                 : elementName + indexText(index) + QStringLiteral(": ") +
+                                       QString::fromStdString(addressFormula(tensor.layout(), index)) +
+                                       arrow + hexAddress(address);
     if (options.byteMode)
-        text += QStringLiteral(" (byte %1)").arg(groupDigits(storageIndex * itemSize));
+        text += QLatin1Char(' ') + DiagramText::tr("(byte %1)").arg(groupDigits(storageIndex * itemSize));
     return text;
 }
 

@@ -1,5 +1,7 @@
 #include "app/diagram/DiagramPainter.h"
 
+#include "app/diagram/DiagramText.h"
+
 #include <QFontMetricsF>
 #include <QLinearGradient>
 #include <QPainter>
@@ -156,7 +158,7 @@ void DiagramPainter::paintStrip(QPainter& painter, const QRectF& exposed) const 
         painter.setPen(m_theme.mutedInk);
         painter.drawText(QRectF(g.stripLeft, g.stripHeading.rect.bottom() + m_theme.px(8), m_theme.px(400),
                                 m_theme.px(20)),
-                         Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("the storage has no elements"));
+                         Qt::AlignLeft | Qt::AlignVCenter, DiagramText::tr("the storage has no elements"));
         return;
     }
     const QFont smallFont = m_theme.smallFont();
@@ -307,7 +309,9 @@ void DiagramPainter::paintMarkers(QPainter& painter) const {
             if (labelled) {
                 const QRectF from = g.unitRect(low);
                 const QString text =
-                    QStringLiteral("extent %1\u2026%2").arg(model.extent->lowest).arg(model.extent->highest);
+                    DiagramText::tr("extent %1")
+                        .arg(QString::number(model.extent->lowest) + QStringLiteral("\u2026") +
+                             QString::number(model.extent->highest));
                 const double width = smallMetrics.horizontalAdvance(text) + 2;
                 // Under the bracket's start, pushed left where it would run past the strip.
                 const double stripRight =
@@ -329,7 +333,7 @@ void DiagramPainter::paintMarkers(QPainter& painter) const {
     const auto offsetUnit = model.unitOf(model.tensor.storageOffset());
     if (offsetUnit >= 0) {
         const QRectF cell = g.unitRect(offsetUnit);
-        const QString text = QStringLiteral("offset %1").arg(model.tensor.storageOffset());
+        const QString text = DiagramText::tr("offset %1").arg(model.tensor.storageOffset());
         const double poleX = cell.left() + m_theme.px(1);
         const double height = smallMetrics.height() + m_theme.px(1);
         const double poleTop = labelled ? cell.bottom() + m_theme.px(14) : cell.top() - m_theme.px(16);
@@ -438,17 +442,15 @@ void DiagramPainter::paintGrid(QPainter& painter, const QRectF& exposed) const {
     painter.drawText(g.gridHeading.rect, Qt::AlignLeft | Qt::AlignVCenter, g.gridHeading.text);
     if (model.numel > 0 && rank >= 1) {
         std::vector<Run> runs;
-        runs.push_back({QStringLiteral("dim %1 \u2192 columns").arg(rank - 1), m_theme.dimColor(rank - 1)});
+        runs.push_back({DiagramText::columnsAxis(rank - 1), m_theme.dimColor(rank - 1)});
         if (rank >= 2) {
             runs.push_back({QStringLiteral(" \u00b7 "), m_theme.mutedInk});
-            runs.push_back({QStringLiteral("dim %1 \u2193 rows").arg(rank - 2), m_theme.dimColor(rank - 2)});
+            runs.push_back({DiagramText::rowsAxis(rank - 2), m_theme.dimColor(rank - 2)});
         }
         for (const auto& level : g.gridLevels) {
             runs.push_back({QStringLiteral(" \u00b7 "), m_theme.mutedInk});
-            runs.push_back({QStringLiteral("dim %1 %2 blocks")
-                                .arg(level.dim)
-                                .arg(level.horizontal ? QStringLiteral("\u2192") : QStringLiteral("\u2193")),
-                            m_theme.dimColor(level.dim)});
+            runs.push_back(
+                {DiagramText::blocksAxis(level.dim, level.horizontal), m_theme.dimColor(level.dim)});
         }
         drawRuns(painter, noteFont, QPointF(g.gridHeading.rect.right(), g.gridHeading.rect.top()),
                  g.gridHeading.rect.height(), runs);
@@ -459,8 +461,7 @@ void DiagramPainter::paintGrid(QPainter& painter, const QRectF& exposed) const {
         painter.drawRoundedRect(g.emptyNote.adjusted(0.5, 0.5, -0.5, -0.5), m_theme.px(6), m_theme.px(6));
         painter.setFont(m_theme.valueFont());
         painter.setPen(m_theme.ink);
-        painter.drawText(g.emptyNote, Qt::AlignCenter,
-                         QStringLiteral("empty: shape ") + tupleText(model.tensor.sizes()));
+        painter.drawText(g.emptyNote, Qt::AlignCenter, DiagramText::emptyShape(model.tensor.sizes()));
         return;
     }
     if (model.cells.empty())
@@ -677,7 +678,7 @@ void DiagramPainter::paintFooter(QPainter& painter, const DiagramHighlight& high
         if (!shown && highlight.unit && model.unitSize == 1)
             shown = model.firstIndexAt(model.unitFirst(*highlight.unit));
         if (shown)
-            text = QStringLiteral("hover ") + model.formulaFor(*shown);
+            text = DiagramText::tr("hover %1").arg(model.formulaFor(*shown));
         painter.setPen(m_theme.ink);
         painter.drawText(QRectF(g.focusLine.rect.left(), g.focusLine.rect.top(), g.size.width(),
                                 g.focusLine.rect.height()),

@@ -1,5 +1,7 @@
 #include "app/diagram/DiagramWidget.h"
 
+#include "app/diagram/DiagramText.h"
+
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPaintEvent>
@@ -67,23 +69,25 @@ QString DiagramWidget::describe(const DiagramHit& hit) const {
         const auto address = m_model.baseAddress +
                              static_cast<std::uint64_t>(first) * static_cast<std::uint64_t>(m_model.itemSize);
         const auto& unit = m_model.units[static_cast<std::size_t>(hit.unit)];
+        const QString dot = QStringLiteral(" \u00b7 ");
         QString text;
         if (end - first == 1) {
-            text = QStringLiteral("storage[%1] at %2").arg(first).arg(hexAddress(address));
+            text = DiagramText::tr("storage[%1] at %2").arg(QString::number(first), hexAddress(address));
             if (!unit.value.isEmpty())
                 text += QStringLiteral(" = ") + unit.value;
         } else {
-            text = QStringLiteral("storage[%1 \u2026 %2] from %3")
-                       .arg(groupDigits(first), groupDigits(end - 1), hexAddress(address));
+            const QString range = groupDigits(first) + QStringLiteral(" \u2026 ") + groupDigits(end - 1);
+            text = DiagramText::tr("storage[%1] from %2").arg(range, hexAddress(address));
         }
         if (unit.firstOrder < 0)
-            return text + QStringLiteral(" \u00b7 not reached");
+            return text + dot + DiagramText::tr("not reached");
         if (end - first == 1) {
-            text += QStringLiteral(" \u00b7 read by ") + m_model.formulaFor(m_model.unravel(unit.firstOrder));
+            text +=
+                dot + DiagramText::tr("read by %1").arg(m_model.formulaFor(m_model.unravel(unit.firstOrder)));
             if (unit.fanIn > 1)
-                text += QStringLiteral(" and %1 more").arg(groupDigits(unit.fanIn - 1));
+                text += QLatin1Char(' ') + DiagramText::tr("and %1 more").arg(groupDigits(unit.fanIn - 1));
         } else {
-            text += QStringLiteral(" \u00b7 %1% reached").arg(std::lround(unit.reached * 100.0F));
+            text += dot + DiagramText::tr("%1% reached").arg(std::lround(unit.reached * 100.0F));
         }
         return text;
     }
