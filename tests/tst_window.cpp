@@ -5,6 +5,7 @@
 #include "app/diagram/DiagramGeometry.h"
 #include "app/diagram/DiagramModel.h"
 #include "app/diagram/DiagramPainter.h"
+#include "app/diagram/DiagramText.h"
 #include "app/diagram/DiagramWidget.h"
 #include "app/window/DiagramView.h"
 #include "app/window/ErrorPanel.h"
@@ -148,6 +149,7 @@ private slots:
     void copyScriptIsRunnablePyTorch();
     void themesAndPresentationMode();
     void chineseTranslationLoads();
+    void diagramWordsFollowTheTranslator();
     void contiguityExplanationMatchesCore_data();
     void contiguityExplanationMatchesCore();
     void viewFailureNamesTheDims_data();
@@ -977,6 +979,40 @@ void WindowTest::chineseTranslationLoads() {
         QVERIFY(translated.properties()->toPlainText().contains(QStringLiteral("\u4E0D\u8FDE\u7EED")));
     }
     QCoreApplication::removeTranslator(&translator);
+}
+
+void WindowTest::diagramWordsFollowTheTranslator() {
+    auto window = makeWindow(); // initialises the resources
+    if (!QFile::exists(translationPath(QStringLiteral("zh_CN"))))
+        QSKIP("built without Qt LinguistTools: no compiled translation");
+    QVERIFY(window->session()->run(QStringLiteral("x = torch.arange(6).view(2, 3).t()")));
+    settle();
+    const DiagramModel english = window->diagram()->model();
+    const DiagramTheme theme = DiagramTheme::light();
+    // No translator (as in `stridescope render`): the words are English.
+    QCOMPARE(DiagramText::tr("Storage"), QStringLiteral("Storage"));
+    QCOMPARE(DiagramGeometry::compute(english, theme).stripHeading.text, QStringLiteral("Storage"));
+    QVERIFY(english.storageLine.endsWith(QStringLiteral("-byte aligned")));
+    QCOMPARE(DiagramModel::build({}).notes, QStringList{QStringLiteral("no tensor")});
+
+    QTranslator translator;
+    QVERIFY(translator.load(translationPath(QStringLiteral("zh_CN"))));
+    QCoreApplication::installTranslator(&translator);
+    QCOMPARE(DiagramText::tr("Storage"), QStringLiteral("\u5B58\u50A8"));
+    QCOMPARE(DiagramModel::build({}).notes, QStringList{QStringLiteral("\u6CA1\u6709\u5F20\u91CF")});
+    QVERIFY(window->session()->run(QStringLiteral("y = x.t()")));
+    settle();
+    const DiagramModel& chinese = window->diagram()->model();
+    const DiagramGeometry geometry = DiagramGeometry::compute(chinese, theme);
+    QCOMPARE(geometry.stripHeading.text, QStringLiteral("\u5B58\u50A8"));
+    QVERIFY(geometry.gridHeading.text.startsWith(QStringLiteral("\u903B\u8F91\u89C6\u56FE")));
+    QVERIFY(chinese.storageLine.endsWith(QStringLiteral(" \u5B57\u8282\u5BF9\u9F50")));
+    // PyTorch's names stay as they are.
+    QVERIFY(chinese.layoutLine.startsWith(QStringLiteral("shape (2, 3) \u00b7 stride (3, 1)")));
+    QCoreApplication::removeTranslator(&translator);
+
+    QCOMPARE(DiagramText::tr("Storage"), QStringLiteral("Storage"));
+    QCOMPARE(DiagramModel::build({}).notes, QStringList{QStringLiteral("no tensor")});
 }
 
 void WindowTest::contiguityExplanationMatchesCore_data() {

@@ -2,6 +2,173 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>DiagramText</name>
+    <message>
+        <source>no tensor</source>
+        <translation>没有张量</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>first</source>
+        <translation>第一个</translation>
+    </message>
+    <message>
+        <source>last logical element</source>
+        <translation>最后一个逻辑元素</translation>
+    </message>
+    <message>
+        <source>grey: not reached</source>
+        <translation>灰色：未覆盖</translation>
+    </message>
+    <message>
+        <source>ticks: 16 / 32 / 128-byte boundaries</source>
+        <translation>刻度：16 / 32 / 128 字节边界</translation>
+    </message>
+    <message>
+        <source>one square per element</source>
+        <translation>每个方块一个元素</translation>
+    </message>
+    <message>
+        <source>one square per %1 elements</source>
+        <translation>每个方块 %1 个元素</translation>
+    </message>
+    <message>
+        <source>extent [%1, %2]</source>
+        <translation>范围 [%1, %2]</translation>
+    </message>
+    <message>
+        <source>Logical view</source>
+        <translation>逻辑视图</translation>
+    </message>
+    <message>
+        <source>0-dim (one element)</source>
+        <translation>0 维（一个元素）</translation>
+    </message>
+    <message>
+        <source>row-major order</source>
+        <translation>行优先顺序</translation>
+    </message>
+    <message>
+        <source>focus %1</source>
+        <translation>焦点 %1</translation>
+    </message>
+    <message>
+        <source>dim %1: size %2, stride %3</source>
+        <translation>维度 %1：大小 %2，步长 %3</translation>
+    </message>
+    <message>
+        <source>, repeats</source>
+        <translation>，重复</translation>
+    </message>
+    <message>
+        <source>dim %1: %2</source>
+        <translation>维度 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1-byte aligned</source>
+        <translation>%1 字节对齐</translation>
+    </message>
+    <message>
+        <source>empty: shape %1 has no elements, so the view reaches no storage element</source>
+        <translation>空：形状 %1 没有元素，因此该视图不覆盖任何存储元素</translation>
+    </message>
+    <message>
+        <source>layout only: values are not kept for storages above %1 elements (this one has %2); %3 stands for a value</source>
+        <translation>仅布局：超过 %1 个元素的存储不保留数值（此存储有 %2 个）；%3 代表一个数值</translation>
+    </message>
+    <message>
+        <source>layout only: the values of this storage are unknown; %1 stands for a value</source>
+        <translation>仅布局：此存储的数值未知；%1 代表一个数值</translation>
+    </message>
+    <message>
+        <source>storage elements %1 to %2 of %3 shown (around the part it reaches)</source>
+        <translation>显示存储元素 %1 到 %2，共 %3 个（围绕它覆盖的部分）</translation>
+    </message>
+    <message>
+        <source>each square is a block of %1 elements (%2): its colour is the first logical element inside, its strength the share of elements the view reaches</source>
+        <translation>每个方块是 %1 个元素（%2）组成的块：颜色表示块内第一个逻辑元素，深浅表示视图覆盖的元素所占比例</translation>
+    </message>
+    <message>
+        <source>reach is estimated: too many elements (%1) to count one by one</source>
+        <translation>覆盖范围为估算值：元素太多（%1 个），无法逐个计数</translation>
+    </message>
+    <message>
+        <source>%1 more views of this storage are not shown as lanes</source>
+        <translation>此存储另有 %1 个视图未以泳道显示</translation>
+    </message>
+    <message>
+        <source>%1 badge: n logical elements read the same storage element (up to %2 here)</source>
+        <translation>%1 标记：n 个逻辑元素读取同一个存储元素（此处最多 %2 个）</translation>
+    </message>
+    <message>
+        <source>(0-dim) reads storage[%1]</source>
+        <translation>(0 维) 读取 storage[%1]</translation>
+    </message>
+    <message>
+        <source>(byte %1)</source>
+        <translation>(字节 %1)</translation>
+    </message>
+    <message>
+        <source>the storage has no elements</source>
+        <translation>该存储没有元素</translation>
+    </message>
+    <message>
+        <source>extent %1</source>
+        <translation>范围 %1</translation>
+    </message>
+    <message>
+        <source>offset %1</source>
+        <translation>偏移 %1</translation>
+    </message>
+    <message>
+        <source>hover %1</source>
+        <translation>悬停 %1</translation>
+    </message>
+    <message>
+        <source>empty: shape %1</source>
+        <translation>空：形状 %1</translation>
+    </message>
+    <message>
+        <source>dim %1 %2 columns</source>
+        <translation>维度 %1 %2 列</translation>
+    </message>
+    <message>
+        <source>dim %1 %2 rows</source>
+        <translation>维度 %1 %2 行</translation>
+    </message>
+    <message>
+        <source>dim %1 %2 blocks</source>
+        <translation>维度 %1 %2 块</translation>
+    </message>
+    <message>
+        <source>storage[%1] at %2</source>
+        <translation>storage[%1] 位于 %2</translation>
+    </message>
+    <message>
+        <source>storage[%1] from %2</source>
+        <translation>storage[%1] 起始于 %2</translation>
+    </message>
+    <message>
+        <source>not reached</source>
+        <translation>未覆盖</translation>
+    </message>
+    <message>
+        <source>read by %1</source>
+        <translation>读取者 %1</translation>
+    </message>
+    <message>
+        <source>and %1 more</source>
+        <translation>及另外 %1 个</translation>
+    </message>
+    <message>
+        <source>%1% reached</source>
+        <translation>已覆盖 %1%</translation>
+    </message>
+</context>
+<context>
     <name>SessionRecovery</name>
     <message>
         <source>cannot create the folder %1</source>
