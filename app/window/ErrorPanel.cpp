@@ -1,5 +1,7 @@
 #include "app/window/ErrorPanel.h"
 
+#include "app/window/SessionModel.h"
+
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -72,6 +74,14 @@ void ErrorPanel::applyColours() {
             .arg(fill, red);
     if (styleSheet() != sheet)
         setStyleSheet(sheet);
+}
+
+bool ErrorPanel::runInSession(SessionModel& session, const QString& code) {
+    if (session.run(code))
+        return true;
+    if (session.lastError())
+        showError(session.lastError()->describe());
+    return false;
 }
 
 } // namespace stridescope::app

@@ -213,12 +213,8 @@ void TensorBuilderDialog::accept() {
     refresh();
     if (!m_valid)
         return;
-    if (!m_session->run(code())) {
-        if (m_session->lastError())
-            m_errorPanel->showError(m_session->lastError()->describe());
-        return;
-    }
-    QDialog::accept();
+    if (m_errorPanel->runInSession(*m_session, code()))
+        QDialog::accept();
 }
 
 } // namespace stridescope::app
