@@ -4,6 +4,7 @@
 #include "core/Ops.h"
 #include "core/script/Operators.h"
 #include "core/script/Repr.h"
+#include "core/script/TorchRegistry.h"
 
 #include <algorithm>
 #include <functional>
@@ -12,126 +13,9 @@
 
 namespace stridescope::script {
 
+using namespace registry_detail;
+
 namespace {
-
-// ---- shared helpers ------------------------------------------------------------------------
-
-using Handler = std::function<Value(const CallArguments&, const Tensor* self, CallContext&)>;
-
-std::size_t at(const ParsedArguments& p, std::string_view name) {
-    const auto index = p.find(name);
-    SS_CHECK(index.has_value(), RuntimeError, "internal error: signature ", p.signature().name, " has no '",
-             name, "'");
-    return *index;
-}
-
-std::int64_t intArg(const ParsedArguments& p, std::string_view name) { return p.toInt64(at(p, name)); }
-Shape listArg(const ParsedArguments& p, std::string_view name) { return p.intList(at(p, name)); }
-std::optional<DType> dtypeArg(const ParsedArguments& p) {
-    const auto index = p.find("dtype");
-    return index ? p.scalarType(*index) : std::nullopt;
-}
-
-Value tensorsToTuple(const std::vector<Tensor>& tensors) {
-    std::vector<Value> items;
-    items.reserve(tensors.size());
-    for (const Tensor& t : tensors)
-        items.push_back(Value::fromTensor(t));
-    return Value::tuple(std::move(items));
-}
-
-std::string joinNames(const std::vector<std::string>& names) {
-    std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i)
-        out += (i ? ", " : "") + names[i];
-    return out;
-}
-
-// PyTorch's answer when a named-tensor overload is given a name: this tensor has no names.
-[[noreturn]] void namedTensorError(const Tensor& self, const Value& name) {
-    if (name.is(Value::Kind::String)) {
-        std::string dims;
-        for (std::int64_t i = 0; i < self.dim(); ++i)
-            dims += i ? ", None" : "None";
-        fail(ErrorKind::RuntimeError, "Name '", name.asString(), "' not found in Tensor[", dims, "].");
-    }
-    if (name.isNone())
-        fail(ErrorKind::RuntimeError, "Please look up dimensions by name, got: name = None.");
-    fail(ErrorKind::RuntimeError, "named tensors are not supported by StrideScope");
-}
-
-[[noreturn]] void namedTensorsUnsupported() {
-    fail(ErrorKind::RuntimeError, "named tensors are not supported by StrideScope");
-}
-
-void checkDevice(const Value& device) {
-    if (device.is(Value::Kind::String)) {
-        const std::string& text = device.asString();
-        if (text == "cpu" || text.rfind("cpu:", 0) == 0)
-            return;
-        fail(ErrorKind::RuntimeError, "StrideScope models CPU tensors only; device '", text,
-             "' is not available");
-    }
-    fail(ErrorKind::RuntimeError, "StrideScope models CPU tensors only; device cuda:", device.asIntegral(),
-         " is not available");
-}
-
-// The factory keywords PyTorch accepts and StrideScope does not model: refused clearly unless
-// they ask for what StrideScope does anyway (device='cpu', requires_grad=False, ...).
-void checkFactoryOptions(const ParsedArguments& p) {
-    const Signature& s = p.signature();
-    for (std::size_t i = 0; i < s.params.size(); ++i) {
-        if (!p.has(i))
-            continue;
-        const std::string& name = s.params[i].name;
-        if (name == "out")
-            fail(ErrorKind::RuntimeError, "out= is not supported by StrideScope; assign the result instead");
-        if (name == "names")
-            namedTensorsUnsupported();
-        if (name == "device")
-            checkDevice(p.raw(i));
-        if (name == "pin_memory" && p.toBool(i))
-            fail(ErrorKind::RuntimeError,
-                 "pin_memory=True needs a CUDA device; StrideScope models CPU tensors");
-        if (name == "requires_grad" && p.toBool(i))
-            fail(ErrorKind::RuntimeError,
-                 "requires_grad=True is not supported: StrideScope does not model autograd");
-    }
-}
-
-MemoryFormat suggestMemoryFormat(const Tensor& t) {
-    return isStridesLikeChannelsLast(t.layout()) ? MemoryFormat::ChannelsLast : MemoryFormat::Contiguous;
-}
-
-// Tensor.to(dtype, copy, memory_format): returns self when nothing has to change (at::to's
-// to_will_alias), else a copy in the requested format.
-Tensor convert(const Tensor& self, std::optional<DType> dtype, bool copy,
-               std::optional<MemoryFormat> format) {
-    const DType target = dtype.value_or(self.dtype());
-    const MemoryFormat memoryFormat = format.value_or(MemoryFormat::Preserve);
-    if (target == self.dtype() && !copy &&
-        (memoryFormat == MemoryFormat::Preserve || suggestMemoryFormat(self) == memoryFormat))
-        return self;
-    if (memoryFormat == MemoryFormat::Preserve)
-        return target == self.dtype() ? ops::clone(self, MemoryFormat::Preserve) : ops::to(self, target);
-    const Tensor formatted = ops::clone(self, memoryFormat);
-    return target == self.dtype() ? formatted : ops::to(formatted, target);
-}
-
-// A Python number as the 0-dim tensor PyTorch wraps it in (scalar_to_tensor: bool, int64, float64).
-Tensor wrappedNumber(const Value& number) {
-    const Scalar s = number.asScalar();
-    const DType dtype = s.isBool() ? DType::Bool : s.isFloat() ? DType::Float64 : DType::Int64;
-    Tensor t = Tensor::allocate(dtype, {});
-    t.storage()->store(dtype, 0, s);
-    return t;
-}
-
-Scalar singleValue(const Tensor& t) {
-    SS_CHECK(t.numel() == 1, ValueError, "only one element tensors can be converted to Python scalars");
-    SS_CHECK(t.hasValues(), RuntimeError, "the values of this tensor are not kept (layout only)");
-    return t.valueAt(Shape(static_cast<std::size_t>(t.dim()), 0));
-}
 
 Value toList(const Tensor& t, Shape& index, std::size_t dim) {
     if (dim == index.size())
@@ -170,96 +54,6 @@ ops::NestedData nestedData(const Value& v) {
     if (v.is(Value::Kind::String))
         fail(ErrorKind::TypeError, "new(): invalid data type 'str'");
     fail(ErrorKind::RuntimeError, "Could not infer dtype of ", typeName(v));
-}
-
-// ---- the function table ----------------------------------------------------------------------
-
-// A torch operation with PyTorch's method signatures (self excluded) and, when it also exists
-// as torch.<name>, the function form: the same signatures with "Tensor input" first.
-struct TensorOp {
-    std::unique_ptr<ArgumentParser> methodParser;
-    std::unique_ptr<ArgumentParser> functionParser;
-    std::function<Value(const ParsedArguments&, const Tensor& self, CallContext&)> impl;
-};
-
-std::string withInput(const std::string& format) {
-    const auto open = format.find('(');
-    const bool empty = format[open + 1] == ')';
-    return format.substr(0, open + 1) + (empty ? "Tensor input" : "Tensor input, ") + format.substr(open + 1);
-}
-
-struct Registry {
-    std::map<std::string, Handler> handlers;
-    std::vector<std::string> tensorNames; // methods and properties, for hints
-    std::vector<std::string> torchNames;  // torch.<name>, for hints
-    std::vector<std::string> builtins;
-
-    void tensorOp(const std::string& name, std::vector<std::string> formats, bool alsoFunction,
-                  std::function<Value(const ParsedArguments&, const Tensor&, CallContext&)> impl,
-                  bool unmodelledHiddenOverload = false) {
-        auto op = std::make_shared<TensorOp>();
-        std::vector<std::string> functionFormats;
-        for (const std::string& f : formats)
-            functionFormats.push_back(withInput(f));
-        op->methodParser = std::make_unique<ArgumentParser>(formats);
-        if (unmodelledHiddenOverload)
-            op->methodParser->withUnmodelledHiddenOverload();
-        op->impl = std::move(impl);
-        handlers["Tensor." + name] = [op](const CallArguments& args, const Tensor* self,
-                                          CallContext& context) {
-            return op->impl(op->methodParser->parse(args), *self, context);
-        };
-        tensorNames.push_back(name);
-        if (alsoFunction) {
-            op->functionParser = std::make_unique<ArgumentParser>(functionFormats);
-            handlers["torch." + name] = [op](const CallArguments& args, const Tensor*, CallContext& context) {
-                const ParsedArguments p = op->functionParser->parse(args);
-                return op->impl(p, p.tensor(at(p, "input")), context);
-            };
-            torchNames.push_back(name);
-        }
-    }
-
-    // A METH_NOARGS method: PyTorch's own wording for any argument.
-    void noArgsMethod(const std::string& name, std::function<Value(const Tensor&, CallContext&)> impl) {
-        handlers["Tensor." + name] = [name, impl](const CallArguments& args, const Tensor* self,
-                                                  CallContext& context) {
-            if (!args.keywords.empty())
-                fail(ErrorKind::TypeError, "_TensorBase.", name, "() takes no keyword arguments");
-            if (!args.positional.empty())
-                fail(ErrorKind::TypeError, "_TensorBase.", name, "() takes no arguments (",
-                     args.positional.size(), " given)");
-            return impl(*self, context);
-        };
-        tensorNames.push_back(name);
-    }
-
-    void torchFunction(const std::string& name, std::vector<std::string> formats,
-                       std::function<Value(const ParsedArguments&, CallContext&)> impl) {
-        auto parser = std::make_shared<ArgumentParser>(formats);
-        handlers["torch." + name] = [parser, impl](const CallArguments& args, const Tensor*,
-                                                   CallContext& context) {
-            return impl(parser->parse(args), context);
-        };
-        torchNames.push_back(name);
-    }
-
-    void custom(const std::string& qualifiedName, Handler handler) {
-        handlers[qualifiedName] = std::move(handler);
-    }
-};
-
-const std::vector<std::string> kFactoryTail = {"ScalarType? dtype=None", "Layout? layout=None",
-                                               "Device? device=None", "bool? pin_memory=False",
-                                               "bool? requires_grad=False"};
-
-std::string factoryFormat(const std::string& head, const std::vector<std::string>& keywordOnly) {
-    std::string format = head + ", *";
-    for (const std::string& p : keywordOnly)
-        format += ", " + p;
-    for (const std::string& p : kFactoryTail)
-        format += ", " + p;
-    return format + ")";
 }
 
 Value splitMethod(const Tensor& self, const CallArguments& args, const std::string& qualifiedName) {
@@ -333,6 +127,10 @@ const std::vector<std::pair<std::string, DType>> kConversionMethods = {
     {"short", DType::Int16},       {"char", DType::Int8},      {"byte", DType::UInt8},
     {"bool", DType::Bool},
 };
+
+} // namespace
+
+namespace registry_detail {
 
 void registerTensorOps(Registry& r) {
     using P = const ParsedArguments&;
@@ -869,19 +667,44 @@ void registerBuiltins(Registry& r) {
     });
 }
 
+void registerProperties(Registry& r) {
+    r.property("shape", [](const Tensor& t) { return Value::fromSize(t.sizes()); });
+    r.property("dtype", [](const Tensor& t) { return Value::fromDType(t.dtype()); });
+    r.property("ndim", [](const Tensor& t) { return Value::fromInt(t.dim()); });
+    r.property("T", [](const Tensor& t) {
+        // Reverses all dims (PyTorch warns for dim != 2 but does it).
+        Shape dims;
+        for (std::int64_t d = t.dim() - 1; d >= 0; --d)
+            dims.push_back(d);
+        return Value::fromTensor(ops::permute(t, dims));
+    });
+    r.property("mT", [](const Tensor& t) {
+        SS_CHECK(t.dim() >= 2, RuntimeError,
+                 "tensor.mT is only supported on matrices or batches of matrices. Got ", t.dim(),
+                 "-D tensor.");
+        return Value::fromTensor(ops::transpose(t, -2, -1));
+    });
+    r.property("data", [](const Tensor& t) { return Value::fromTensor(ops::detach(t)); });
+    r.property("is_cuda", [](const Tensor&) { return Value::fromBool(false); });
+    r.property("requires_grad", [](const Tensor&) { return Value::fromBool(false); });
+}
+
+} // namespace registry_detail
+
+namespace {
+
 const Registry& registry() {
     static const Registry instance = [] {
         Registry r;
         registerTensorOps(r);
         registerCreation(r);
         registerBuiltins(r);
+        registerProperties(r);
         return r;
     }();
     return instance;
 }
 
-const std::vector<std::string> kTensorProperties = {"shape", "dtype", "ndim",    "T",
-                                                    "mT",    "data",  "is_cuda", "requires_grad"};
 const std::vector<std::string> kTorchConstants = {"Size", "channels_last", "contiguous_format",
                                                   "preserve_format"};
 
@@ -890,7 +713,7 @@ const std::vector<std::string> kTorchConstants = {"Size", "channels_last", "cont
 const std::vector<std::string>& tensorAttributeNames() {
     static const std::vector<std::string> names = [] {
         std::vector<std::string> all = registry().tensorNames;
-        all.insert(all.end(), kTensorProperties.begin(), kTensorProperties.end());
+        all.insert(all.end(), registry().propertyNames.begin(), registry().propertyNames.end());
         return all;
     }();
     return names;
@@ -927,29 +750,9 @@ Value torchAttribute(const std::string& name) {
 }
 
 Value tensorAttribute(const Tensor& tensor, const std::string& name) {
-    if (name == "shape")
-        return Value::fromSize(tensor.sizes());
-    if (name == "dtype")
-        return Value::fromDType(tensor.dtype());
-    if (name == "ndim")
-        return Value::fromInt(tensor.dim());
-    if (name == "T") {
-        // Reverses all dims (PyTorch warns for dim != 2 but does it).
-        Shape dims;
-        for (std::int64_t d = tensor.dim() - 1; d >= 0; --d)
-            dims.push_back(d);
-        return Value::fromTensor(ops::permute(tensor, dims));
-    }
-    if (name == "mT") {
-        SS_CHECK(tensor.dim() >= 2, RuntimeError,
-                 "tensor.mT is only supported on matrices or batches of matrices. Got ", tensor.dim(),
-                 "-D tensor.");
-        return Value::fromTensor(ops::transpose(tensor, -2, -1));
-    }
-    if (name == "data")
-        return Value::fromTensor(ops::detach(tensor));
-    if (name == "is_cuda" || name == "requires_grad")
-        return Value::fromBool(false);
+    const auto& properties = registry().properties;
+    if (const auto property = properties.find(name); property != properties.end())
+        return property->second(tensor);
     if (registry().handlers.count("Tensor." + name))
         return Value::function("Tensor." + name, tensor);
     fail(ErrorKind::AttributeError, "'Tensor' object has no attribute '", name,
