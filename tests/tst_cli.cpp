@@ -1,6 +1,7 @@
 // The headless `stridescope eval [--json] [--values] FILE|-` contract (DESIGN.md, "The headless
 // command line"), exercised in process through runEvalCommand. Expected texts are PyTorch 1.13's
 // (reprs and messages printed by Debian's python3-torch).
+#include "app/commands/CommandText.h"
 #include "app/commands/EvalCommand.h"
 
 #include <QJsonArray>
@@ -9,7 +10,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -96,6 +99,10 @@ private slots:
     void missingFile();
     void promptOutputWithoutJson();
     void promptOutputShowsTheError();
+    void everyLineIsStrictJson_data();
+    void everyLineIsStrictJson();
+    void finiteFloatsKeepPythonsSpelling();
+    void jsonLineKeepsItsOrder();
 };
 
 // The example the brief and DESIGN.md give: a transpose is a view with swapped strides.
@@ -267,6 +274,80 @@ void TestCli::promptOutputShowsTheError() {
     QVERIFY2(both.find(std::string("RuntimeError: ") + kViewError) != std::string::npos, qPrintable(show(r)));
     // The statement after the error does not run.
     QVERIFY2(r.out.find("tensor(") == std::string::npos, qPrintable(show(r)));
+}
+
+// Every line `eval --json --values` prints parses under a strict parser (QJsonDocument refuses
+// NaN and Infinity as JSON does); non-finite floats are the strings "nan", "inf", "-inf", and the
+// line's bytes are exactly these (tools match on them).
+void TestCli::everyLineIsStrictJson_data() {
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<QString>("values"); // the "values" field's text, byte for byte
+    QTest::newRow("nan and both infinities in float32")
+        << QStringLiteral("x = torch.tensor([1.0, float('nan'), float('inf'), -float('inf')])")
+        << QStringLiteral(R"("values":[1.0,"nan","inf","-inf"])");
+    QTest::newRow("float64 from multiplying by inf")
+        << QStringLiteral("x = torch.tensor([0.0, 1.0, -1.0], dtype=torch.float64)\nx.mul_(float('inf'))")
+        << QStringLiteral(R"("values":["nan","inf","-inf"])");
+    QTest::newRow("float16 overflow")
+        << QStringLiteral("x = torch.tensor([70000.0, -70000.0, 1.5], dtype=torch.float16)")
+        << QStringLiteral(R"("values":["inf","-inf",1.5])");
+    QTest::newRow("bfloat16 nan through a view")
+        << QStringLiteral("x = torch.full((2, 2), float('nan'), dtype=torch.bfloat16).t()")
+        << QStringLiteral(R"("values":["nan","nan","nan","nan"])");
+    QTest::newRow("ints and bools stay numbers and booleans")
+        << QStringLiteral("x = torch.tensor([True, False])") << QStringLiteral(R"("values":[true,false])");
+}
+
+void TestCli::everyLineIsStrictJson() {
+    QFETCH(QString, script);
+    QFETCH(QString, values);
+    const Result r = eval({"--json", "--values", "-"}, "import torch\n" + script.toStdString() + "\nprint('tab\\there', float('nan'))\n");
+    QVERIFY2(r.status == 0, qPrintable(show(r)));
+    QVERIFY2(r.bad.isEmpty(), qPrintable(QStringLiteral("not strict JSON: ") + r.bad.join(QLatin1Char('\n'))));
+    const QString out = QString::fromStdString(r.out);
+    QVERIFY2(!out.contains(QLatin1String("NaN")) && !out.contains(QLatin1String("Infinity")), qPrintable(out));
+    // The last tensor line carries the values asked for.
+    QString lastTensorLine;
+    for (const QString& line : out.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+        if (line.contains(QLatin1String("\"shape\"")))
+            lastTensorLine = line;
+    QVERIFY2(lastTensorLine.endsWith(values + QLatin1Char('}')), qPrintable(lastTensorLine));
+    QCOMPARE(r.lines.last().value(QStringLiteral("value")).toString(), QStringLiteral("tab\there nan"));
+}
+
+// Finite floats are written as Python's repr writes them (script::floatRepr), as json.dumps of
+// tensor.tolist() does: 1.0 stays 1.0 (Qt's serializer would write 1), 1e-05 keeps its exponent.
+void TestCli::finiteFloatsKeepPythonsSpelling() {
+    const Result r = eval({"--json", "--values", "-"},
+                          "x = torch.tensor([1.0, -0.0, 0.1, 1e-05, 1e16, 123456789.25, 5e-324], dtype=torch.float64)\n");
+    QVERIFY2(r.status == 0, qPrintable(show(r)));
+    QVERIFY2(r.bad.isEmpty(), qPrintable(show(r)));
+    QVERIFY2(r.out.find(R"("values":[1.0,-0.0,0.1,1e-05,1e+16,123456789.25,5e-324]})") != std::string::npos,
+             qPrintable(show(r)));
+}
+
+// The writer under every line: keys in the order added, strings escaped by Qt's JSON writer,
+// integers exact to the ends of int64, nested objects in their own order.
+void TestCli::jsonLineKeepsItsOrder() {
+    using namespace stridescope::app;
+    const JsonLine nested = JsonLine().add("z", 1).add("a", false);
+    const std::string text = JsonLine()
+                                 .add("line", 3)
+                                 .add("name", jsonStringValue("say \"hi\"\\\n\t\x01 \xc3\xa9"))
+                                 .add("shape", jsonIntArray({std::numeric_limits<std::int64_t>::max(), 0,
+                                                             std::numeric_limits<std::int64_t>::min()}))
+                                 .add("none", QJsonValue(QJsonValue::Null))
+                                 .add("transfer", nested)
+                                 .addJson("values", "[" + jsonFloat(2.5) + "," + jsonFloat(-INFINITY) + "]")
+                                 .text();
+    QCOMPARE(QString::fromStdString(text),
+             QString::fromUtf8(R"({"line":3,"name":"say \"hi\"\\\n\t\u0001 )"
+                               "\xc3\xa9"
+                               R"(","shape":[9223372036854775807,0,-9223372036854775808],"none":null,)"
+                               R"("transfer":{"z":1,"a":false},"values":[2.5,"-inf"]})"));
+    QVERIFY(QJsonDocument::fromJson(QByteArray::fromStdString(text)).isObject());
+    // Bytes that are not UTF-8 cannot make a line invalid: they become U+FFFD.
+    QCOMPARE(QString::fromStdString(jsonString("a\xff")), QStringLiteral("\"a\uFFFD\""));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -36,7 +36,8 @@ constexpr const char* kUsage =
     "Exit status: 0 when the script ran, 1 when a statement failed, 2 for bad arguments or an\n"
     "unreadable file.\n";
 
-// A logical element as Python's json.dumps(tensor.tolist()) writes it.
+// A logical element as Python's json.dumps(tensor.tolist()) writes it, except that the
+// non-finite floats are the strings "nan", "inf", "-inf" (strict JSON has no NaN or Infinity).
 std::string jsonScalar(const Scalar& value) {
     switch (value.kind) {
     case Scalar::Kind::Bool:
@@ -44,13 +45,30 @@ std::string jsonScalar(const Scalar& value) {
     case Scalar::Kind::Int:
         return std::to_string(value.intValue);
     case Scalar::Kind::Float:
-        if (std::isnan(value.floatValue))
-            return "NaN";
-        if (std::isinf(value.floatValue))
-            return value.floatValue > 0 ? "Infinity" : "-Infinity";
-        return script::floatRepr(value.floatValue);
+        return jsonFloat(value.floatValue);
     }
     return "null";
+}
+
+// "values": the logical elements in row-major order, or null when they are not kept.
+std::string jsonValues(const Tensor& t) {
+    // A view can repeat its storage's elements far beyond what could be printed
+    // (torch.zeros(1).expand(2**40)): beyond Storage::kMaxValueElements, no values either.
+    if (!t.hasValues() || t.numel() > Storage::kMaxValueElements)
+        return "null";
+    std::string text = "[";
+    bool first = true;
+    for (const Scalar& v : t.values()) {
+        if (!first)
+            text += ',';
+        text += jsonScalar(v);
+        first = false;
+    }
+    return text + "]";
+}
+
+QJsonValue nameValue(const std::optional<std::string>& name) {
+    return name ? jsonStringValue(*name) : QJsonValue(QJsonValue::Null);
 }
 
 class EvalPrinter {
@@ -81,59 +99,53 @@ private:
         return number;
     }
 
-    std::string tensorLine(int line, const std::optional<std::string>& name, const Tensor& t) {
-        std::ostringstream s;
-        s << "{\"line\":" << line << ",\"name\":" << (name ? jsonString(*name) : "null")
-          << ",\"shape\":" << jsonIntList(t.sizes()) << ",\"stride\":" << jsonIntList(t.strides())
-          << ",\"storage_offset\":" << t.storageOffset()
-          << ",\"dtype\":" << jsonString(dtypeShortName(t.dtype()))
-          << ",\"is_contiguous\":" << (t.isContiguous() ? "true" : "false")
-          << ",\"storage\":" << storageNumber(t) << ",\"storage_nbytes\":" << t.storage()->nbytes();
-        if (m_values) {
-            s << ",\"values\":";
-            // A view can repeat its storage's elements far beyond what could be printed
-            // (torch.zeros(1).expand(2**40)): beyond Storage::kMaxValueElements, no values either.
-            if (!t.hasValues() || t.numel() > Storage::kMaxValueElements) {
-                s << "null";
-            } else {
-                s << "[";
-                bool first = true;
-                for (const Scalar& v : t.values()) {
-                    s << (first ? "" : ",") << jsonScalar(v);
-                    first = false;
-                }
-                s << "]";
-            }
-        }
-        s << "}";
-        return s.str();
+    // One line per tensor, keys in the contract's order; a new field is one add() here.
+    JsonLine tensorLine(int line, const std::optional<std::string>& name, const Tensor& t) {
+        JsonLine json;
+        json.add("line", line)
+            .add("name", nameValue(name))
+            .add("shape", jsonIntArray(t.sizes()))
+            .add("stride", jsonIntArray(t.strides()))
+            .add("storage_offset", jsonInteger(t.storageOffset()))
+            .add("dtype", jsonStringValue(dtypeShortName(t.dtype())))
+            .add("is_contiguous", t.isContiguous())
+            .add("storage", storageNumber(t))
+            .add("storage_nbytes", jsonInteger(t.storage()->nbytes()));
+        if (m_values)
+            json.addJson("values", jsonValues(t));
+        return json;
     }
+
+    void printLine(const JsonLine& json) { m_out << json.text() << "\n"; }
 
     void printJson(const StatementOutcome& o) {
         if (!o.printed.empty()) {
             std::string text = o.printed;
             if (text.back() == '\n')
                 text.pop_back();
-            m_out << "{\"line\":" << o.line << ",\"value\":" << jsonString(text) << "}\n";
+            printLine(JsonLine().add("line", o.line).add("value", jsonStringValue(text)));
         }
         if (o.error) {
-            m_out << "{\"line\":" << o.line << ",\"error\":" << jsonString(o.error->message())
-                  << ",\"kind\":" << jsonString(errorKindName(o.error->kind())) << "}\n";
+            printLine(JsonLine()
+                          .add("line", o.line)
+                          .add("error", jsonStringValue(o.error->message()))
+                          .add("kind", jsonStringValue(errorKindName(o.error->kind()))));
             return;
         }
         for (const StatementResult& r : o.results) {
             if (r.tensor) {
-                m_out << tensorLine(o.line, r.name, *r.tensor) << "\n";
+                printLine(tensorLine(o.line, r.name, *r.tensor));
                 continue;
             }
-            m_out << "{\"line\":" << o.line;
+            JsonLine json;
+            json.add("line", o.line);
             if (r.name)
-                m_out << ",\"name\":" << jsonString(*r.name);
-            m_out << ",\"value\":" << jsonString(r.repr) << "}\n";
+                json.add("name", jsonStringValue(*r.name));
+            printLine(json.add("value", jsonStringValue(r.repr)));
         }
         // A bare expression whose value is None (and that printed nothing) still says so.
         if (o.kind == script::StatementKind::Expression && o.results.empty() && o.printed.empty())
-            m_out << "{\"line\":" << o.line << ",\"value\":\"None\"}\n";
+            printLine(JsonLine().add("line", o.line).add("value", QStringLiteral("None")));
     }
 
     void printText(const StatementOutcome& o) {

@@ -8,9 +8,10 @@
 //    ("name" is null for a bare expression, an in-place call and the tensor written by x[...] = v;
 //    "storage" numbers storages 0, 1, 2, ... in order of first appearance, so two lines share a
 //    number exactly when their tensors share a storage). --values adds "values": the logical
-//    elements in row-major order (floats as the shortest text that round-trips the double, NaN,
-//    Infinity, -Infinity as Python's json.dumps spells them; null for a layout-only tensor and for
-//    a view of more than Storage::kMaxValueElements elements, such as a large expand()).
+//    elements in row-major order (floats as the shortest text that round-trips the double, as
+//    Python's repr spells it; nan, inf and -inf as the strings "nan", "inf", "-inf", since every
+//    line is strict JSON; null for a layout-only tensor and for a view of more than
+//    Storage::kMaxValueElements elements, such as a large expand()).
 //    A value that is not a tensor prints {"line":L,"value":"<repr>"} (with "name" when assigned),
 //    print() prints {"line":L,"value":"<text>"}, and the first error prints
 //    {"line":L,"error":"<message>","kind":"RuntimeError"}.
@@ -18,8 +19,8 @@
 //    print() writes; an error prints a traceback to `err`.
 //
 // Exit status: 0 when the script ran, 1 when a statement failed (syntax errors included), 2 for
-// bad flags or an unreadable file. `-` or no file reads `in`. No Qt in here: it is plain C++ on
-// top of the core interpreter.
+// bad flags or an unreadable file. `-` or no file reads `in`. Its JSON goes through
+// CommandText.h's JsonLine (Qt's JSON writer), its script through the core interpreter.
 #include <iosfwd>
 #include <string>
 #include <vector>
