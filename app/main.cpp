@@ -1,29 +1,54 @@
 // The stridescope program: headless subcommands (no display, no QApplication) or the window.
 #include "app/commands/BenchCommand.h"
+#include "app/commands/CommandLine.h"
 #include "app/commands/EvalCommand.h"
 #include "app/commands/RenderCommand.h"
 #include "app/window/MainWindowLauncher.h"
-#include "stridescope_config.h"
 
 #include <filesystem>
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
 
-constexpr const char* kUsage = R"(Usage:
-  stridescope [FILE.py]                        open the window (on a script)
-  stridescope eval [--json] [--values] FILE|-  run a script, print what Python would (or JSON lines)
-  stridescope render FILE|- --out PATH [--var NAME] [--theme light|dark|print|presentation] [--scale F]
-                                               draw a tensor's diagram as .png, .svg or .pdf
-  stridescope bench [--backend auto|cpu|cuda] [--mib N] [--repeat N] [--json] [--transfers] FILE|-
-                                               measure reading the script's last tensor through its layout
-  stridescope --help                           show this help
-  stridescope --version                        show the version
+using CommandFunction = int (*)(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
+                                std::ostream& err);
 
-No subcommand needs a display.
-)";
+struct Subcommand {
+    std::string_view name;
+    CommandFunction run;
+    std::string_view summary; // its line in `stridescope --help`, after the name
+};
+
+// The subcommands, one row each: a new command is one row here. Each creates what Qt it needs
+// itself (render: an offscreen QGuiApplication) and parses its own arguments.
+constexpr Subcommand kSubcommands[] = {
+    {"eval", stridescope::app::runEvalCommand,
+     "[--json] [--values] FILE|-\n      run a script, print what Python would (or JSON lines)"},
+    {"render", stridescope::app::runRenderCommand,
+     "FILE|- --out PATH [--var NAME] [--theme T] [--scale F]\n"
+     "      draw a tensor's diagram as .png, .svg or .pdf"},
+    {"bench", stridescope::app::runBenchCommand,
+     "[--backend auto|cpu|cuda] [--mib N] [--repeat N] [--json] [--transfers] FILE|-\n"
+     "      measure reading the script's last tensor through its layout"},
+};
+
+const Subcommand* findSubcommand(std::string_view name) {
+    for (const Subcommand& command : kSubcommands)
+        if (command.name == name)
+            return &command;
+    return nullptr;
+}
+
+std::string description() {
+    std::string text = "Shows how a PyTorch tensor sits in memory. With no arguments it opens the window, with\n"
+                       "FILE.py the window on that script. The commands need no display:\n\n";
+    for (const Subcommand& command : kSubcommands)
+        text += "  stridescope " + std::string(command.name) + " " + std::string(command.summary) + "\n";
+    return text + "\n`stridescope COMMAND --help` describes a command.";
+}
 
 bool looksLikeScript(const std::string& argument) {
     if (argument.ends_with(".py"))
@@ -32,41 +57,35 @@ bool looksLikeScript(const std::string& argument) {
     return std::filesystem::is_regular_file(argument, error);
 }
 
-int usageError(const std::string& message) {
-    std::cerr << "stridescope: " << message << "\n\n" << kUsage;
-    return 2;
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
     const std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.empty())
+    stridescope::app::CommandLine cli("stridescope", "stridescope [FILE.py | COMMAND [ARGUMENTS]]", description());
+    cli.addPositional(QStringLiteral("COMMAND"), QStringLiteral("eval, render or bench; or a script to open."),
+                      QStringLiteral("[COMMAND|FILE.py]"));
+    cli.stopAtFirstPositional(); // what follows the command is the command's
+    if (const auto status = cli.parse(args, std::cout, std::cerr))
+        return *status;
+
+    const std::vector<std::string> positional = cli.positional();
+    if (positional.empty())
         return stridescope::app::runWindow(argc, argv, {});
 
-    const std::string& first = args.front();
-    if (first == "--help" || first == "-h" || first == "help") {
-        std::cout << kUsage;
+    const std::string& first = positional.front();
+    if (first == "help") {
+        std::cout << cli.usage();
         return 0;
     }
-    if (first == "--version") {
-        std::cout << "stridescope " << STRIDESCOPE_VERSION << '\n';
-        return 0;
+    if (const Subcommand* command = findSubcommand(first)) {
+        const std::vector<std::string> rest(positional.begin() + 1, positional.end());
+        return command->run(rest, std::cin, std::cout, std::cerr);
     }
-    // Each command creates what Qt it needs itself (render: an offscreen QGuiApplication).
-    const std::vector<std::string> rest(args.begin() + 1, args.end());
-    if (first == "eval")
-        return stridescope::app::runEvalCommand(rest, std::cin, std::cout, std::cerr);
-    if (first == "render")
-        return stridescope::app::runRenderCommand(rest, std::cin, std::cout, std::cerr);
-    if (first == "bench")
-        return stridescope::app::runBenchCommand(rest, std::cin, std::cout, std::cerr);
-    if (first.starts_with('-'))
-        return usageError("unknown option '" + first + "'");
     if (looksLikeScript(first)) {
-        if (args.size() > 1)
-            return usageError("unexpected argument '" + args[1] + "' after " + first);
+        if (positional.size() > 1)
+            return cli.usageError(std::cerr, "unexpected argument '" + positional[1] + "' after " + first);
+        // A missing file still opens the window, which says what went wrong.
         return stridescope::app::runWindow(argc, argv, first);
     }
-    return usageError("unknown subcommand '" + first + "'");
+    return cli.usageError(std::cerr, "unknown subcommand '" + first + "'");
 }

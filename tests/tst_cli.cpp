@@ -1,8 +1,10 @@
 // The headless `stridescope eval [--json] [--values] FILE|-` contract (DESIGN.md, "The headless
 // command line"), exercised in process through runEvalCommand. Expected texts are PyTorch 1.13's
 // (reprs and messages printed by Debian's python3-torch).
+#include "app/commands/BenchCommand.h"
 #include "app/commands/CommandText.h"
 #include "app/commands/EvalCommand.h"
+#include "stridescope_config.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -103,6 +105,10 @@ private slots:
     void everyLineIsStrictJson();
     void finiteFloatsKeepPythonsSpelling();
     void jsonLineKeepsItsOrder();
+    void parserOptions_data();
+    void parserOptions();
+    void benchParserOptions_data();
+    void benchParserOptions();
 };
 
 // The example the brief and DESIGN.md give: a transpose is a view with swapped strides.
@@ -348,6 +354,96 @@ void TestCli::jsonLineKeepsItsOrder() {
     QVERIFY(QJsonDocument::fromJson(QByteArray::fromStdString(text)).isObject());
     // Bytes that are not UTF-8 cannot make a line invalid: they become U+FFFD.
     QCOMPARE(QString::fromStdString(jsonString("a\xff")), QStringLiteral("\"a\uFFFD\""));
+}
+
+// QCommandLineParser's behaviour as eval exposes it: -h/--help and --version print on stdout
+// and exit 0; --opt=value, options after the file and `--` work; usage errors exit 2, naming the
+// argument as typed.
+void TestCli::parserOptions_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("outStart");
+    QTest::addColumn<QString>("errStart");
+    const QString noErr;
+    QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << 0
+                            << QStringLiteral("usage: stridescope eval [--json] [--values] FILE|-\n") << noErr;
+    QTest::newRow("-h, with other options") << QStringList{QStringLiteral("--json"), QStringLiteral("-h")} << 0
+                                            << QStringLiteral("usage: stridescope eval") << noErr;
+    QTest::newRow("--version") << QStringList{QStringLiteral("--version")} << 0
+                               << QStringLiteral("stridescope " STRIDESCOPE_VERSION "\n") << noErr;
+    QTest::newRow("options after the file") << QStringList{QStringLiteral("-"), QStringLiteral("--json")} << 0
+                                            << QStringLiteral(R"({"line":1,"name":"x")") << noErr;
+    QTest::newRow("-- before the file") << QStringList{QStringLiteral("--json"), QStringLiteral("--"), QStringLiteral("-")}
+                                        << 0 << QStringLiteral(R"({"line":1,"name":"x")") << noErr;
+    QTest::newRow("a value for a flag") << QStringList{QStringLiteral("--json=yes"), QStringLiteral("-")} << 2 << QString()
+                                        << QStringLiteral("stridescope eval: unexpected value after '--json'\nusage: ");
+    QTest::newRow("an unknown option with a value")
+        << QStringList{QStringLiteral("--out=x.png"), QStringLiteral("-")} << 2 << QString()
+        << QStringLiteral("stridescope eval: unknown option '--out=x.png'\n");
+    QTest::newRow("compacted short options")
+        << QStringList{QStringLiteral("-jv"), QStringLiteral("-")} << 2 << QString()
+        << QStringLiteral("stridescope eval: unknown option '-j' (in '-jv')\n");
+    QTest::newRow("help lists the options")
+        << QStringList{QStringLiteral("--help")} << 0 << QStringLiteral("usage: stridescope eval") << noErr;
+}
+
+void TestCli::parserOptions() {
+    QFETCH(QStringList, args);
+    QFETCH(int, status);
+    QFETCH(QString, outStart);
+    QFETCH(QString, errStart);
+    std::vector<std::string> argv;
+    for (const QString& arg : args)
+        argv.push_back(arg.toStdString());
+    const Result r = eval(argv, "x = torch.arange(3)\n");
+    QVERIFY2(r.status == status, qPrintable(show(r)));
+    QVERIFY2(QString::fromStdString(r.out).startsWith(outStart), qPrintable(show(r)));
+    QVERIFY2(QString::fromStdString(r.err).startsWith(errStart), qPrintable(show(r)));
+    if (status == 2)
+        QVERIFY2(r.out.empty(), qPrintable(show(r)));
+    if (errStart.isEmpty())
+        QVERIFY2(r.err.empty(), qPrintable(show(r)));
+    if (args.contains(QStringLiteral("--help")))
+        for (const char* option : {"-h, --help", "--version", "--json", "--values", "FILE|-", "Exit status:"})
+            QVERIFY2(r.out.find(option) != std::string::npos, option);
+}
+
+// bench reads its arguments the same way (its refusals of bad values are in tst_bandwidth).
+void TestCli::benchParserOptions_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("outStart");
+    QTest::addColumn<QString>("errStart");
+    QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << 0
+                            << QStringLiteral("usage: stridescope bench [--backend auto|cpu|cuda]") << QString();
+    QTest::newRow("--version") << QStringList{QStringLiteral("--version")} << 0
+                               << QStringLiteral("stridescope " STRIDESCOPE_VERSION "\n") << QString();
+    QTest::newRow("a missing value") << QStringList{QStringLiteral("-"), QStringLiteral("--repeat")} << 2 << QString()
+                                     << QStringLiteral("stridescope bench: missing value after '--repeat'\nusage: ");
+    QTest::newRow("a value that looks like an option")
+        << QStringList{QStringLiteral("--backend"), QStringLiteral("--json"), QStringLiteral("-")} << 2 << QString()
+        << QStringLiteral("stridescope bench: unknown backend '--json' (auto, cpu or cuda)\n");
+    QTest::newRow("an unknown short option") << QStringList{QStringLiteral("-q"), QStringLiteral("-")} << 2
+                                             << QString() << QStringLiteral("stridescope bench: unknown option '-q'\n");
+}
+
+void TestCli::benchParserOptions() {
+    QFETCH(QStringList, args);
+    QFETCH(int, status);
+    QFETCH(QString, outStart);
+    QFETCH(QString, errStart);
+    std::vector<std::string> argv;
+    for (const QString& arg : args)
+        argv.push_back(arg.toStdString());
+    std::istringstream in("x = torch.arange(6).view(2, 3).t()\n");
+    std::ostringstream out, err;
+    const int actual = stridescope::app::runBenchCommand(argv, in, out, err);
+    const QString message = QStringLiteral("status %1\nstdout:\n%2\nstderr:\n%3")
+                                .arg(actual)
+                                .arg(QString::fromStdString(out.str()), QString::fromStdString(err.str()));
+    QVERIFY2(actual == status, qPrintable(message));
+    QVERIFY2(QString::fromStdString(out.str()).startsWith(outStart), qPrintable(message));
+    QVERIFY2(QString::fromStdString(err.str()).startsWith(errStart), qPrintable(message));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,4 +1,5 @@
 #include "app/commands/BenchCommand.h"
+#include "app/commands/CommandLine.h"
 #include "app/commands/CommandText.h"
 
 #include "core/CoalescingModel.h"
@@ -13,9 +14,6 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <optional>
@@ -25,22 +23,14 @@ namespace stridescope::app {
 
 namespace {
 
-constexpr const char* kUsage =
-    "usage: stridescope bench [--backend auto|cpu|cuda] [--mib N] [--repeat N] [--json] [--transfers] "
-    "[FILE|-]\n"
-    "\n"
+constexpr const char* kSynopsis =
+    "stridescope bench [--backend auto|cpu|cuda] [--mib N] [--repeat N] [--json] [--transfers] FILE|-";
+constexpr const char* kDescription =
     "Runs a StrideScope script and measures reading its last tensor through its layout: the layout\n"
     "is scaled into a working set (keeping its dim order, gaps and broadcast dims), then the\n"
     "read-through-layout copy (what .contiguous() does), a tiled copy for transposes, our contiguous\n"
-    "copy and memcpy are each timed (one warm-up run dropped, then N runs; median and best).\n"
-    "\n"
-    "  --backend B   auto (default: CUDA when a device is usable, else the CPU), cpu or cuda\n"
-    "  --mib N       working set in MiB read through the layout (default 256 on a GPU, 64 on the CPU)\n"
-    "  --repeat N    timed runs per case (default 10)\n"
-    "  --json        one JSON line per case instead of a table\n"
-    "  --transfers   also measure host<->device copies, pageable and pinned (CUDA only)\n"
-    "  FILE|-        the script ('-' reads standard input); torch is imported already\n"
-    "\n"
+    "copy and memcpy are each timed (one warm-up run dropped, then N runs; median and best).";
+constexpr const char* kEpilogue =
     "Exit status: 0 when measured, 1 when the script or the measurement failed, 2 for bad arguments\n"
     "or an unreadable file.\n";
 
@@ -79,7 +69,7 @@ struct Options {
     int repeat = kDefaultRepeat;
     bool json = false;
     bool transfers = false;
-    std::optional<std::string> file;
+    std::string file;
 };
 
 // Parses a whole argument as a number; nothing when it is not one.
@@ -102,70 +92,69 @@ std::optional<long long> parseInteger(const std::string& text) {
     return value;
 }
 
-// Returns the exit status on a usage error, nothing when the options are fine.
+// Returns the exit status when the command is done (--help, --version, a usage error), nothing
+// when the options are fine.
 std::optional<int> parseOptions(const std::vector<std::string>& args, Options& options, std::ostream& out,
                                 std::ostream& err) {
-    auto usageError = [&](const std::string& message) {
-        err << "stridescope bench: " << message << "\n" << kUsage;
-        return 2;
-    };
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        auto value = [&](const std::string& flag) -> std::optional<std::string> {
-            // Accepts both "--flag value" and "--flag=value".
-            if (arg.size() > flag.size() && arg.compare(0, flag.size() + 1, flag + "=") == 0)
-                return arg.substr(flag.size() + 1);
-            if (arg == flag && i + 1 < args.size())
-                return args[++i];
-            return std::nullopt;
-        };
-        auto isFlag = [&](const std::string& flag) { return arg == flag || arg.rfind(flag + "=", 0) == 0; };
-        if (arg == "-h" || arg == "--help") {
-            out << kUsage;
-            return 0;
-        } else if (arg == "--json") {
-            options.json = true;
-        } else if (arg == "--transfers") {
-            options.transfers = true;
-        } else if (isFlag("--backend")) {
-            const auto name = value("--backend");
-            if (!name)
-                return usageError("--backend needs a value: auto, cpu or cuda");
-            const auto choice = gpu::backendChoiceFromName(*name);
-            if (!choice)
-                return usageError("unknown backend '" + *name + "' (auto, cpu or cuda)");
-            options.backend = *choice;
-        } else if (isFlag("--mib")) {
-            const auto text = value("--mib");
-            if (!text)
-                return usageError("--mib needs a value: the working set in MiB");
-            const auto mib = parseNumber(*text);
-            if (!mib || !std::isfinite(*mib) || *mib <= 0)
-                return usageError("--mib " + *text + ": the working set must be a positive number of MiB");
-            const double bytes = *mib * double(gpu::kMiB);
-            const auto ram = gpu::physicalMemoryBytes();
-            if (bytes > 9.0e18 || (ram > 0 && bytes > double(ram)))
-                return usageError("--mib " + *text + ": more than this machine's RAM (" + mibText(ram) + ")");
-            if (bytes < 2 * 8)
-                return usageError("--mib " + *text + ": the working set must hold at least two elements");
-            options.mib = *mib;
-        } else if (isFlag("--repeat")) {
-            const auto text = value("--repeat");
-            if (!text)
-                return usageError("--repeat needs a value: the number of timed runs per case");
-            const auto repeat = parseInteger(*text);
-            if (!repeat || *repeat < 1 || *repeat > kMaxRepeat)
-                return usageError("--repeat " + *text + ": must be a whole number from 1 to " +
-                                  std::to_string(kMaxRepeat));
-            options.repeat = static_cast<int>(*repeat);
-        } else if (arg.size() > 1 && arg[0] == '-') {
-            return usageError("unknown option '" + arg + "'");
-        } else if (options.file) {
-            return usageError("one script at a time (got '" + *options.file + "' and '" + arg + "')");
-        } else {
-            options.file = arg;
-        }
+    CommandLine cli("stridescope bench", kSynopsis, kDescription);
+    const QCommandLineOption backendOption =
+        cli.addValueOption(QStringLiteral("backend"), QStringLiteral("B"),
+                           QStringLiteral("auto (default: CUDA when a device is usable, else the CPU), cpu or cuda."));
+    const QCommandLineOption mibOption = cli.addValueOption(
+        QStringLiteral("mib"), QStringLiteral("N"),
+        QStringLiteral("Working set in MiB read through the layout (default 256 on a GPU, 64 on the CPU)."));
+    const QCommandLineOption repeatOption = cli.addValueOption(
+        QStringLiteral("repeat"), QStringLiteral("N"), QStringLiteral("Timed runs per case (default 10)."));
+    const QCommandLineOption jsonOption =
+        cli.addFlag(QStringLiteral("json"), QStringLiteral("One JSON line per case instead of a table."));
+    const QCommandLineOption transfersOption = cli.addFlag(
+        QStringLiteral("transfers"),
+        QStringLiteral("Also measure host<->device copies, pageable and pinned (CUDA only)."));
+    cli.addPositional(QStringLiteral("FILE|-"),
+                      QStringLiteral("The script ('-' reads standard input); torch is imported already."));
+    cli.setEpilogue(kEpilogue);
+    if (const auto status = cli.parse(args, out, err))
+        return status;
+
+    options.json = cli.isSet(jsonOption);
+    options.transfers = cli.isSet(transfersOption);
+    if (cli.isSet(backendOption)) {
+        const std::string name = cli.value(backendOption);
+        const auto choice = gpu::backendChoiceFromName(name);
+        if (!choice)
+            return cli.usageError(err, "unknown backend '" + name + "' (auto, cpu or cuda)");
+        options.backend = *choice;
     }
+    if (cli.isSet(mibOption)) {
+        const std::string text = cli.value(mibOption);
+        const auto mib = parseNumber(text);
+        if (!mib || !std::isfinite(*mib) || *mib <= 0)
+            return cli.usageError(err, "--mib " + text + ": the working set must be a positive number of MiB");
+        const double bytes = *mib * double(gpu::kMiB);
+        const auto ram = gpu::physicalMemoryBytes();
+        if (bytes > 9.0e18 || (ram > 0 && bytes > double(ram)))
+            return cli.usageError(err, "--mib " + text + ": more than this machine's RAM (" + mibText(ram) + ")");
+        if (bytes < 2 * 8)
+            return cli.usageError(err, "--mib " + text + ": the working set must hold at least two elements");
+        options.mib = *mib;
+    }
+    if (cli.isSet(repeatOption)) {
+        const std::string text = cli.value(repeatOption);
+        const auto repeat = parseInteger(text);
+        if (!repeat || *repeat < 1 || *repeat > kMaxRepeat)
+            return cli.usageError(err, "--repeat " + text + ": must be a whole number from 1 to " +
+                                           std::to_string(kMaxRepeat));
+        options.repeat = static_cast<int>(*repeat);
+    }
+
+    const std::vector<std::string> files = cli.positional();
+    if (files.size() > 1)
+        return cli.usageError(err, "one script at a time (got '" + files[0] + "' and '" + files[1] + "')");
+    if (files.empty()) {
+        // As `eval` does: reading standard input silently would look like a hang.
+        return cli.usageError(err, "no script given (a FILE, or - for standard input)");
+    }
+    options.file = files.front();
     return std::nullopt;
 }
 
@@ -315,35 +304,12 @@ int runBenchCommand(const std::vector<std::string>& args, std::istream& in, std:
         return *status;
 
     // ---- the script ----
-    if (!options.file) {
-        // As `eval` does: reading standard input silently would look like a hang.
-        err << "stridescope bench: no script given (a FILE, or - for standard input)\n" << kUsage;
-        return 2;
-    }
     std::string source;
-    std::string label = "<stdin>";
-    if (*options.file == "-") {
-        if (!readAll(in, source)) {
-            err << "stridescope bench: cannot read standard input\n";
-            return 2;
-        }
-    } else {
-        label = *options.file;
-        std::error_code ec;
-        if (std::filesystem::is_directory(*options.file, ec)) {
-            err << "stridescope bench: cannot read '" << *options.file << "': Is a directory\n";
-            return 2;
-        }
-        std::ifstream stream(*options.file, std::ios::binary);
-        if (!stream) {
-            err << "stridescope bench: cannot read '" << *options.file << "': " << std::strerror(errno)
-                << "\n";
-            return 2;
-        }
-        if (!readAll(stream, source)) {
-            err << "stridescope bench: cannot read '" << *options.file << "'\n";
-            return 2;
-        }
+    std::string label;
+    std::string readError;
+    if (!readScript(options.file, in, source, label, readError)) {
+        err << "stridescope bench: " << readError << "\n";
+        return 2;
     }
 
     script::Workspace workspace;

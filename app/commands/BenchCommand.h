@@ -27,7 +27,8 @@
 // Exit status: 0 when measured; 1 when the script failed, produced no tensor that can be
 // scaled, the chosen backend is unavailable or the working set does not fit; 2 for bad arguments
 // (unknown option or backend, --mib not a positive number or more than this machine's RAM,
-// --repeat not in 1..100000, no FILE) or an unreadable file. No Qt in here.
+// --repeat not in 1..100000, no FILE) or an unreadable file. Arguments go through Qt's
+// QCommandLineParser (CommandLine.h: --help, --version, --opt=value); no QCoreApplication needed.
 #include <iosfwd>
 #include <string>
 #include <vector>

@@ -1,18 +1,12 @@
 #include "app/commands/EvalCommand.h"
+#include "app/commands/CommandLine.h"
 #include "app/commands/CommandText.h"
 
 #include "core/script/Interpreter.h"
 #include "core/script/Repr.h"
 
-#include <cerrno>
-#include <cmath>
-#include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
-#include <sstream>
 
 namespace stridescope::app {
 
@@ -21,17 +15,14 @@ namespace {
 using script::StatementOutcome;
 using script::StatementResult;
 
-constexpr const char* kUsage =
-    "usage: stridescope eval [--json] [--values] FILE|-\n"
-    "\n"
+constexpr const char* kSynopsis = "stridescope eval [--json] [--values] FILE|-";
+constexpr const char* kDescription =
     "Runs a StrideScope script (PyTorch code: import torch, then views, copies and in-place writes)\n"
-    "and prints what a Python prompt would print, stopping at the first error.\n"
-    "\n"
-    "  --json     print one JSON line per result: the layout of every tensor a statement produces\n"
-    "             (shape, stride, storage_offset, dtype, is_contiguous, storage, storage_nbytes),\n"
-    "             the repr of other values, and the first error\n"
-    "  --values   with --json, add the logical elements of each tensor (\"values\")\n"
-    "  FILE|-     the script; '-' or nothing reads standard input\n"
+    "and prints what a Python prompt would print, stopping at the first error. torch is imported\n"
+    "already.";
+constexpr const char* kEpilogue =
+    "Every --json line is strict JSON: the floats nan, inf and -inf in \"values\" are the strings\n"
+    "\"nan\", \"inf\" and \"-inf\".\n"
     "\n"
     "Exit status: 0 when the script ran, 1 when a statement failed, 2 for bad arguments or an\n"
     "unreadable file.\n";
@@ -175,59 +166,36 @@ private:
 
 int runEvalCommand(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
                    std::ostream& err) {
-    bool json = false;
-    bool values = false;
-    std::optional<std::string> file;
-    for (const std::string& arg : args) {
-        if (arg == "--json") {
-            json = true;
-        } else if (arg == "--values") {
-            values = true;
-        } else if (arg == "-h" || arg == "--help") {
-            out << kUsage;
-            return 0;
-        } else if (arg.size() > 1 && arg[0] == '-') {
-            err << "stridescope eval: unknown option '" << arg << "'\n" << kUsage;
-            return 2;
-        } else if (file) {
-            err << "stridescope eval: one script at a time (got '" << *file << "' and '" << arg << "')\n"
-                << kUsage;
-            return 2;
-        } else {
-            file = arg;
-        }
-    }
+    CommandLine cli("stridescope eval", kSynopsis, kDescription);
+    const QCommandLineOption jsonOption = cli.addFlag(
+        QStringLiteral("json"),
+        QStringLiteral("Print one JSON line per result: the layout of every tensor a statement produces "
+                       "(shape, stride, storage_offset, dtype, is_contiguous, storage, storage_nbytes), "
+                       "the repr of other values, and the first error."));
+    const QCommandLineOption valuesOption = cli.addFlag(
+        QStringLiteral("values"), QStringLiteral("With --json, add the logical elements of each tensor (\"values\")."));
+    cli.addPositional(QStringLiteral("FILE|-"), QStringLiteral("The script; '-' reads standard input."));
+    cli.setEpilogue(kEpilogue);
+    if (const auto status = cli.parse(args, out, err))
+        return *status;
 
-    if (!file) {
+    const std::vector<std::string> files = cli.positional();
+    if (files.size() > 1)
+        return cli.usageError(err, "one script at a time (got '" + files[0] + "' and '" + files[1] + "')");
+    if (files.empty()) {
         // Reading standard input silently would look like a hang to someone who forgot the file.
-        err << "stridescope eval: no script given (a FILE, or - for standard input)\n" << kUsage;
-        return 2;
+        return cli.usageError(err, "no script given (a FILE, or - for standard input)");
     }
 
     std::string source;
-    std::string label = "<stdin>";
-    if (*file == "-") {
-        if (!readAll(in, source)) {
-            err << "stridescope eval: cannot read standard input\n";
-            return 2;
-        }
-    } else {
-        label = *file;
-        std::error_code ec;
-        if (std::filesystem::is_directory(*file, ec)) {
-            err << "stridescope eval: cannot read '" << *file << "': Is a directory\n";
-            return 2;
-        }
-        std::ifstream stream(*file, std::ios::binary);
-        if (!stream) {
-            err << "stridescope eval: cannot read '" << *file << "': " << std::strerror(errno) << "\n";
-            return 2;
-        }
-        if (!readAll(stream, source)) {
-            err << "stridescope eval: cannot read '" << *file << "'\n";
-            return 2;
-        }
+    std::string label;
+    std::string readError;
+    if (!readScript(files.front(), in, source, label, readError)) {
+        err << "stridescope eval: " << readError << "\n";
+        return 2;
     }
+    const bool json = cli.isSet(jsonOption);
+    const bool values = cli.isSet(valuesOption);
 
     script::Workspace workspace;
     // `torch` is there from the start, as in a workshop notebook whose first cell imported it:

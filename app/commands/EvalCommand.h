@@ -19,8 +19,8 @@
 //    print() writes; an error prints a traceback to `err`.
 //
 // Exit status: 0 when the script ran, 1 when a statement failed (syntax errors included), 2 for
-// bad flags or an unreadable file. `-` or no file reads `in`. Its JSON goes through
-// CommandText.h's JsonLine (Qt's JSON writer), its script through the core interpreter.
+// bad flags, no file or an unreadable file; `-` reads `in`. Arguments go through Qt's
+// QCommandLineParser (CommandLine.h: --help, --version, --opt=value); no QCoreApplication needed.
 #include <iosfwd>
 #include <string>
 #include <vector>
