@@ -2,6 +2,7 @@
 // command line"), exercised in process through runEvalCommand. Expected texts are PyTorch 1.13's
 // (reprs and messages printed by Debian's python3-torch).
 #include "app/commands/BenchCommand.h"
+#include "app/commands/CommandLine.h"
 #include "app/commands/CommandText.h"
 #include "app/commands/EvalCommand.h"
 #include "stridescope_config.h"
@@ -15,6 +16,8 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
+#include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -109,6 +112,7 @@ private slots:
     void parserOptions();
     void benchParserOptions_data();
     void benchParserOptions();
+    void programLeavesTheCommandItsArguments();
 };
 
 // The example the brief and DESIGN.md give: a transpose is a view with swapped strides.
@@ -444,6 +448,36 @@ void TestCli::benchParserOptions() {
     QVERIFY2(actual == status, qPrintable(message));
     QVERIFY2(QString::fromStdString(out.str()).startsWith(outStart), qPrintable(message));
     QVERIFY2(QString::fromStdString(err.str()).startsWith(errStart), qPrintable(message));
+}
+
+// main.cpp's parser (stopAtFirstPositional): the program's own options before the command,
+// everything after it left to the command, options included.
+void TestCli::programLeavesTheCommandItsArguments() {
+    using stridescope::app::CommandLine;
+    auto program = [] {
+        auto cli = std::make_unique<CommandLine>("stridescope", "stridescope [FILE.py | COMMAND [ARGUMENTS]]",
+                                                 "Shows tensors.");
+        cli->addPositional(QStringLiteral("COMMAND"), QStringLiteral("a command"));
+        cli->stopAtFirstPositional();
+        return cli;
+    };
+    std::ostringstream out, err;
+    auto cli = program();
+    QVERIFY(!cli->parse({"eval", "--json", "--values", "-h", "x.py"}, out, err));
+    QCOMPARE(cli->positional(), (std::vector<std::string>{"eval", "--json", "--values", "-h", "x.py"}));
+    QVERIFY(out.str().empty() && err.str().empty());
+
+    cli = program();
+    QCOMPARE(cli->parse({"--bogus", "eval"}, out, err), std::optional<int>(2));
+    QVERIFY2(err.str().starts_with("stridescope: unknown option '--bogus'\nusage: stridescope [FILE.py"),
+             err.str().c_str());
+
+    std::ostringstream help;
+    cli = program();
+    QCOMPARE(cli->parse({"-h"}, help, err), std::optional<int>(0));
+    QVERIFY2(help.str().starts_with("usage: stridescope [FILE.py | COMMAND [ARGUMENTS]]\n\nShows tensors.\n"),
+             help.str().c_str());
+    QVERIFY(help.str().find("--version") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestCli)
