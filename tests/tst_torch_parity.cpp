@@ -74,47 +74,6 @@ Fixture loadFixture(const QString& fileName) {
     return fixture;
 }
 
-// JSON has no NaN or infinity. The fixtures carry them as the strings "nan", "inf", "-inf";
-// StrideScope may print bare tokens (NaN, Infinity, nan, inf, with a sign), which QJsonDocument
-// refuses, so bare tokens outside strings are quoted before parsing.
-QByteArray quoteNonFiniteTokens(const QByteArray& line) {
-    static const char* const tokens[] = {"-Infinity", "Infinity", "-NaN", "NaN", "-nan", "nan",
-                                         "-inf",      "inf",      "+inf", "+Infinity"};
-    QByteArray result;
-    bool inString = false;
-    for (qsizetype i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (inString) {
-            result += c;
-            if (c == '\\' && i + 1 < line.size())
-                result += line[++i];
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
-        if (c == '"') {
-            inString = true;
-            result += c;
-            continue;
-        }
-        bool replaced = false;
-        for (const char* token : tokens) {
-            const QByteArray t(token);
-            if (line.mid(i, t.size()) == t) {
-                const bool negative = t.startsWith('-');
-                const bool isNan = t.toLower().contains("nan");
-                result += isNan ? QByteArray("\"nan\"") : (negative ? QByteArray("\"-inf\"") : QByteArray("\"inf\""));
-                i += t.size() - 1;
-                replaced = true;
-                break;
-            }
-        }
-        if (!replaced)
-            result += c;
-    }
-    return result;
-}
-
 struct EvalRun {
     int status = -1;
     QList<QJsonObject> lines;
@@ -141,7 +100,8 @@ EvalRun runEval(const QString& script) {
     while (std::getline(produced, line)) {
         if (line.find_first_not_of(" \t\r") == std::string::npos)
             continue;
-        const QByteArray bytes = quoteNonFiniteTokens(QByteArray::fromStdString(line));
+        // Strict JSON: a bare NaN or Infinity token would leave the line unparsable (and fail).
+        const QByteArray bytes = QByteArray::fromStdString(line);
         QJsonParseError parseError;
         const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
         if (document.isObject())
