@@ -1,6 +1,7 @@
 // The stridescope program: headless subcommands (no display, no QApplication) or the window.
 #include "app/commands/BenchCommand.h"
 #include "app/commands/EvalCommand.h"
+#include "app/commands/HandoutCommand.h"
 #include "app/commands/RenderCommand.h"
 #include "app/window/MainWindowLauncher.h"
 #include "stridescope_config.h"
@@ -15,8 +16,9 @@ namespace {
 constexpr const char* kUsage = R"(Usage:
   stridescope [FILE.py]                        open the window (on a script)
   stridescope eval [--json] [--values] FILE|-  run a script, print what Python would (or JSON lines)
-  stridescope render FILE|- --out PATH [--var NAME] [--theme light|dark|print|presentation] [--scale F]
-                                               draw a tensor's diagram as .png, .svg or .pdf
+  stridescope render FILE|- --out PATH [--var NAME]... [--clean] [--each] [options]
+                                               draw tensors' diagram as .png, .svg, .pdf, .tex or .gif
+  stridescope handout LESSON.py --out FILE.pdf print a lesson as a handout, a figure per step
   stridescope bench [--backend auto|cpu|cuda] [--mib N] [--repeat N] [--json] [--transfers] FILE|-
                                                measure reading the script's last tensor through its layout
   stridescope --help                           show this help
@@ -59,6 +61,8 @@ int main(int argc, char** argv) {
         return stridescope::app::runEvalCommand(rest, std::cin, std::cout, std::cerr);
     if (first == "render")
         return stridescope::app::runRenderCommand(rest, std::cin, std::cout, std::cerr);
+    if (first == "handout")
+        return stridescope::app::runHandoutCommand(rest, std::cout, std::cerr);
     if (first == "bench")
         return stridescope::app::runBenchCommand(rest, std::cin, std::cout, std::cerr);
     if (first.starts_with('-'))

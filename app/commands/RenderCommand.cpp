@@ -190,6 +190,8 @@ DiagramTensorSpec specOf(const std::string& name, const std::string& expression,
 // Writes the model in the settings' format; an empty string on success.
 QString writeFigure(const QString& path, const DiagramModel& model, const RenderSettings& settings) {
     QString problem;
+    if (settings.frames) // 'walk/{frame}.png': the folder is made, as for --each
+        QDir().mkpath(QFileInfo(path).absolutePath());
     if (settings.frames)
         problem = writeTraversalFrames(path, model, settings.theme, settings.scale);
     else
@@ -435,8 +437,16 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
             if (!settings.each || !writeProblem.isEmpty())
                 continue;
             // --each: the picture of this tensor as it is now (later statements may write into it).
-            const std::string fileName =
-                yielded.name.empty() ? leadingName(statement).value_or(std::string()) : yielded.name;
+            // A nameless result is named after the tensor it is (`x[0] = 7`, `x.add_(1)`); a new
+            // tensor from a bare expression (`y.t()`) is '_', Python's last result.
+            std::string fileName = yielded.name;
+            if (fileName.empty())
+                if (const auto lead = leadingName(statement))
+                    if (const auto* value = workspace.find(*lead); value && value->isTensor()) {
+                        const Tensor& named = value->asTensor();
+                        if (named.sharesStorageWith(yielded.tensor) && named.layout() == yielded.tensor.layout())
+                            fileName = *lead;
+                    }
             if (!settings.vars.empty() && fileName != settings.vars.front())
                 continue;
             QString path = settings.outPath;

@@ -516,6 +516,20 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
             target = std::max(target, plan.arrival + s(6));
         }
     }
+    // Without ticks and bracket only the offset flag hangs under the cells: a thin band under
+    // every row, and the flag's room added above the next row alone.
+    double flagRoom = 0;
+    if (!g.showAddresses && model.detail == StripDetail::Full && g.laneCount == 0) {
+        const double full = g.markerBand;
+        g.markerBand = s(6);
+        if (offsetUnit >= 0) {
+            const auto next = static_cast<std::size_t>(g.rowOfUnit(offsetUnit) + 1);
+            if (next < band.size())
+                band[next] += full - g.markerBand;
+            else
+                flagRoom = full - g.markerBand;
+        }
+    }
     const double lanesHeight = g.laneCount > 0 ? s(4) + g.laneCount * (g.laneHeight + g.laneGap) : 0.0;
     for (int row = 0; row < g.rowCount; ++row) {
         y += band[static_cast<std::size_t>(row)];
@@ -523,6 +537,7 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
         g.rowTop.push_back(y);
         y += g.cellHeight + g.markerBand + lanesHeight + s(4);
     }
+    y += flagRoom;
     if (g.rowCount == 0)
         y += s(24); // an empty storage: the painter writes a note here
     y += s(14);

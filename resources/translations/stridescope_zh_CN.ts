@@ -167,6 +167,63 @@
         <source>%1% reached</source>
         <translation>已覆盖 %1%</translation>
     </message>
+    <message>
+        <source>An empty StrideScope diagram.</source>
+        <translation>一张空的 StrideScope 图。</translation>
+    </message>
+    <message>
+        <source>Memory diagram of %1: %2. The storage strip shows %3 elements; the logical grid shows the tensor&apos;s %4 elements in row-major order.</source>
+        <translation>%1 的内存图：%2。存储条显示 %3 个元素；逻辑网格按行优先顺序显示张量的 %4 个元素。</translation>
+    </message>
+    <message>
+        <source>Beside it, the grid of %1 (%2) on the same storage.</source>
+        <translation>旁边是同一存储上 %1（%2）的网格。</translation>
+    </message>
+    <message>
+        <source>the tensor has no elements: there is no traversal to animate</source>
+        <translation>张量没有元素：没有可制成动画的遍历</translation>
+    </message>
+    <message>
+        <source>the traversal would have %1 frames, more than %2: animate a smaller tensor (a slice of it, say)</source>
+        <translation>遍历将有 %1 帧，超过 %2：请为更小的张量（例如它的一个切片）制作动画</translation>
+    </message>
+    <message>
+        <source>the animation would exceed %1 pixels on a side</source>
+        <translation>动画的边长将超过 %1 像素</translation>
+    </message>
+    <message>
+        <source>step %1 / %2</source>
+        <translation>第 %1 / %2 步</translation>
+    </message>
+</context>
+<context>
+    <name>Handout</name>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: the PDF could not be started</source>
+        <translation>无法写入 %1：无法开始写 PDF</translation>
+    </message>
+    <message>
+        <source>page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>步骤 %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1: drawing the PDF failed</source>
+        <translation>无法写入 %1：绘制 PDF 失败</translation>
+    </message>
+    <message numerus="yes">
+        <source>A StrideScope handout: %n step(s), each with its statement, what the lesson says about it, its result and the tensor&apos;s memory diagram.</source>
+        <translation>
+            <numerusform>StrideScope 讲义：%n 个步骤，每步都有语句、课程对它的说明、结果和张量的内存图。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>SessionRecovery</name>
