@@ -12,8 +12,7 @@ namespace {
 QtMessageHandler g_previous = nullptr;
 
 void filterMessages(QtMsgType type, const QMessageLogContext& context, const QString& message) {
-    if (message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")) ||
-        message.startsWith(QLatin1String("QStandardPaths: runtime directory")))
+    if (isHeadlessNoise(message))
         return;
     if (g_previous)
         g_previous(type, context, message);
@@ -22,6 +21,12 @@ void filterMessages(QtMsgType type, const QMessageLogContext& context, const QSt
 }
 
 } // namespace
+
+bool isHeadlessNoise(const QString& message) {
+    return message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")) ||
+           message.startsWith(QLatin1String("QStandardPaths: wrong permissions on runtime directory")) ||
+           message.startsWith(QLatin1String("QStandardPaths: runtime directory"));
+}
 
 void quietenHeadlessWarnings() {
     static bool installed = false;

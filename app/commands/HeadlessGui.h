@@ -17,6 +17,8 @@ bool guiUsable();
 // Drops Qt's "XDG_RUNTIME_DIR not set" warning (harmless for drawing files, noise in CI); every
 // other message goes where it went before. Installed once.
 void quietenHeadlessWarnings();
+// The messages that filter drops.
+bool isHeadlessNoise(const QString& message);
 // Installs the translation for `language` ("en" or "zh_CN"). Returns false for a language
 // StrideScope has no translation for (and installs nothing).
 bool useLanguage(const QString& language);
