@@ -13,6 +13,7 @@
 #include "app/diagram/GifExport.h"
 #include "app/diagram/HandoutExport.h"
 #include "app/diagram/TikzExport.h"
+#include "app/window/FigureExport.h"
 #include "app/window/Lesson.h"
 #include "core/script/Interpreter.h"
 
@@ -28,6 +29,7 @@
 #include <gif_lib.h>
 
 #include <fstream>
+#include <map>
 #include <sstream>
 
 using namespace stridescope;
@@ -148,17 +150,19 @@ GifFacts readGif(const QByteArray& bytes) {
 
 const char* const kViewScript = "import torch\nx = torch.arange(6).view(2, 3)\ny = x.t()\n";
 
-// A tensor as a script makes it.
-Tensor tensorFrom(const std::string& source, const std::string& name) {
+// The tensors a script binds, by name (views of one storage stay views of one storage).
+std::map<std::string, Tensor> tensorsFrom(const std::string& source) {
     script::Workspace workspace;
     workspace.importTorch();
     script::Interpreter interpreter(workspace);
     interpreter.run(source, [](const script::StatementOutcome& outcome) { return outcome.ok(); });
-    for (const auto& [tensorName, tensor] : workspace.tensors())
-        if (tensorName == name)
-            return tensor;
-    return {};
+    std::map<std::string, Tensor> tensors;
+    for (const auto& [name, tensor] : workspace.tensors())
+        tensors[name] = tensor;
+    return tensors;
 }
+
+Tensor tensorFrom(const std::string& source, const std::string& name) { return tensorsFrom(source)[name]; }
 
 } // namespace
 
@@ -195,6 +199,7 @@ private slots:
     void handoutCommandWritesAPdf();
     void usageErrors_data();
     void usageErrors();
+    void exportDialogCarriesTheRenderChoices();
     void runtimeDirWarningIsFiltered();
     void renderIsQuietWithoutXdgRuntimeDir();
 };
@@ -495,9 +500,10 @@ void TestFigures::severalVarsShareOneFigure() {
     // One strip (6 cells), two grids (6 cells each): every value three times.
     QCOMPARE(texts.count(QStringLiteral("5")), 3);
     // The second grid's cells take the colours of the strip cells they read.
-    DiagramTensorSpec x{QStringLiteral("x"), {}, tensorFrom(kViewScript, "x")};
-    DiagramTensorSpec y{QStringLiteral("y"), {}, tensorFrom(kViewScript, "y")};
-    QVERIFY(x.tensor.sharesStorageWith(y.tensor) || true);
+    auto tensors = tensorsFrom(kViewScript);
+    DiagramTensorSpec x{QStringLiteral("x"), {}, tensors["x"]};
+    DiagramTensorSpec y{QStringLiteral("y"), {}, tensors["y"]};
+    QVERIFY(x.tensor.sharesStorageWith(y.tensor));
     DiagramOptions options;
     options.figure.clean = true;
     DiagramModel model = DiagramModel::build(x, {}, options);
@@ -732,6 +738,51 @@ void TestFigures::usageErrors() {
     QCOMPARE(result.status, 2);
     QVERIFY2(QString::fromStdString(result.err).contains(message), result.err.c_str());
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::NoDotAndDotDot), QStringList());
+}
+
+void TestFigures::exportDialogCarriesTheRenderChoices() {
+    auto tensors = tensorsFrom(kViewScript);
+    DiagramTensorSpec x{QStringLiteral("x"), QStringLiteral("torch.arange(6).view(2, 3)"), tensors["x"]};
+    DiagramTensorSpec y{QStringLiteral("y"), QStringLiteral("x.t()"), tensors["y"]};
+    const DiagramModel model = DiagramModel::build(y, {x}); // as the window builds it: lanes, footer
+    QTemporaryDir dir;
+    FigureExportDialog dialog(model, QStringLiteral("dark"), dir.filePath(QStringLiteral("a.svg")));
+    // Opens on a clean figure, its switches showing what clean implies.
+    FigureExportChoice choice = dialog.choice();
+    QVERIFY(choice.figure.clean);
+    QVERIFY(!choice.figure.showAddresses() && !choice.figure.showLanes() && !choice.figure.showLegend());
+    QCOMPARE(choice.theme, QStringLiteral("dark"));
+    // A round trip of every choice.
+    choice.path = dir.filePath(QStringLiteral("b.svg"));
+    choice.figure.lanes = true;
+    choice.figure.labels = CellLabels::Coord;
+    choice.figure.title = QStringLiteral("the transpose");
+    choice.figure.wrap = 3;
+    choice.figure.transparent = true;
+    choice.alt = true;
+    dialog.setChoice(choice);
+    const FigureExportChoice back = dialog.choice();
+    QCOMPARE(back.path, choice.path);
+    QVERIFY(back.figure.showLanes() && !back.figure.showAddresses());
+    QCOMPARE(back.figure.labels, CellLabels::Coord);
+    QCOMPARE(back.figure.title, choice.figure.title);
+    QCOMPARE(back.figure.wrap, 3);
+    QVERIFY(back.figure.transparent && back.alt);
+    // And what it writes.
+    QCOMPARE(exportFigure(model, back), QString());
+    const QStringList texts = svgTexts(readFile(back.path));
+    QVERIFY(texts.contains(QStringLiteral("the transpose")));
+    QVERIFY(texts.contains(QStringLiteral("x"))); // the lane asked for
+    QVERIFY(texts.contains(QStringLiteral("(2, 1)")));
+    QVERIFY(!anyContains(texts, QStringLiteral("data_ptr")));
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("b.txt"))));
+    // A GIF is the animation's business.
+    choice.path = dir.filePath(QStringLiteral("c.gif"));
+    QVERIFY(exportFigure(model, choice).contains(QStringLiteral("Export Animation")));
+    // TikZ from the window too.
+    choice.path = dir.filePath(QStringLiteral("d.tex"));
+    QCOMPARE(exportFigure(model, choice), QString());
+    QVERIFY(readFile(choice.path).contains("\\begin{tikzpicture}"));
 }
 
 void TestFigures::runtimeDirWarningIsFiltered() {

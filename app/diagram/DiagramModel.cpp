@@ -383,6 +383,19 @@ QString DiagramModel::indexText(const Shape& index) {
     return text + QLatin1Char(']');
 }
 
+DiagramModel DiagramModel::withFigure(const FigureOptions& figure) const {
+    DiagramOptions rebuilt = options;
+    rebuilt.figure = figure;
+    if (sources.empty())
+        return build({name, expression, tensor}, {}, rebuilt);
+    DiagramModel model = build(sources.front(), {sources.begin() + 1, sources.end()}, rebuilt);
+    FigureOptions companionFigure = figure;
+    companionFigure.title.clear();
+    for (const auto& companion : companions)
+        model.companions.push_back(companion.withFigure(companionFigure));
+    return model;
+}
+
 QString DiagramModel::unitLabel(std::int64_t unit) const {
     if (unit < 0 || unit >= unitCount())
         return {};
@@ -436,6 +449,8 @@ DiagramModel DiagramModel::build(const DiagramTensorSpec& primary,
                                  const DiagramOptions& options) {
     DiagramModel model;
     model.options = options;
+    model.sources.push_back(primary);
+    model.sources.insert(model.sources.end(), others.begin(), others.end());
     model.tensor = primary.tensor;
     model.name = primary.name;
     model.expression = primary.expression;

@@ -147,6 +147,10 @@ struct DiagramModel {
     DiagramOptions options;
     QStringList notes;
 
+    // What the model was built from (the primary first, then the others): enough to draw the
+    // same tensors again with other figure options (the Export dialog).
+    std::vector<DiagramTensorSpec> sources;
+
     // Further tensors on the same storage whose logical grids are drawn beside this one's
     // (`render --var x --var y`); the strip, the arrows and the lanes stay the primary's.
     std::vector<DiagramModel> companions; // sentences under the picture ("layout only: …", "empty: shape (2, 0, 3)")
@@ -154,6 +158,9 @@ struct DiagramModel {
     static DiagramModel build(const DiagramTensorSpec& primary,
                               const std::vector<DiagramTensorSpec>& others = {},
                               const DiagramOptions& options = {});
+
+    // The same tensors (and companions) built again with `figure` for the figure options.
+    DiagramModel withFigure(const FigureOptions& figure) const;
 
     // Moves the focus (index clamped into the shape) and recomputes the arrows.
     void setFocus(const Shape& index);

@@ -73,7 +73,8 @@ QColor DiagramPainter::unitFill(std::int64_t unit) const {
 QColor DiagramPainter::gridCellFill(const GridCell& cell) const {
     // A companion grid takes the colour of the strip cell it reads, so that the eye follows
     // each of its cells down to storage; where the primary does not reach, its own order.
-    if (m_colourSource && m_colourSource->m_model.itemSize == m_model.itemSize) {
+    if (m_colourSource && m_colourSource->m_model.itemSize == m_model.itemSize &&
+        m_colourSource->m_model.tensor.sharesStorageWith(m_model.tensor)) {
         const auto unit = m_colourSource->m_model.unitOf(cell.storageIndex);
         const auto& units = m_colourSource->m_model.units;
         if (unit >= 0 && units[static_cast<std::size_t>(unit)].firstOrder >= 0)
