@@ -426,9 +426,19 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
             Yielded yielded;
             yielded.line = outcome.line;
             yielded.tensor = *result.tensor;
-            if (result.name) {
-                yielded.name = *result.name;
-                const auto it = expressions.find(*result.name);
+            // A nameless result that is a named tensor (`x[0] = 7`, `x.add_(1)`) is drawn as that
+            // name; a new tensor from a bare expression (`y.t()`) keeps the statement as its title.
+            std::optional<std::string> name = result.name;
+            if (!name)
+                if (const auto lead = leadingName(statement))
+                    if (const auto* value = workspace.find(*lead); value && value->isTensor()) {
+                        const Tensor& named = value->asTensor();
+                        if (named.sharesStorageWith(yielded.tensor) && named.layout() == yielded.tensor.layout())
+                            name = *lead;
+                    }
+            if (name) {
+                yielded.name = *name;
+                const auto it = expressions.find(*name);
                 yielded.expression = it != expressions.end() ? it->second : statement;
             } else {
                 yielded.expression = statement;
@@ -436,17 +446,9 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
             last = yielded;
             if (!settings.each || !writeProblem.isEmpty())
                 continue;
-            // --each: the picture of this tensor as it is now (later statements may write into it).
-            // A nameless result is named after the tensor it is (`x[0] = 7`, `x.add_(1)`); a new
-            // tensor from a bare expression (`y.t()`) is '_', Python's last result.
-            std::string fileName = yielded.name;
-            if (fileName.empty())
-                if (const auto lead = leadingName(statement))
-                    if (const auto* value = workspace.find(*lead); value && value->isTensor()) {
-                        const Tensor& named = value->asTensor();
-                        if (named.sharesStorageWith(yielded.tensor) && named.layout() == yielded.tensor.layout())
-                            fileName = *lead;
-                    }
+            // --each: the picture of this tensor as it is now (later statements may write into
+            // it), '_' in the file name for a bare expression's new tensor, Python's last result.
+            const std::string fileName = yielded.name;
             if (!settings.vars.empty() && fileName != settings.vars.front())
                 continue;
             QString path = settings.outPath;

@@ -438,10 +438,17 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
 
     // ==== 2. Vertical placement ====
     double y = g.margin;
+    if (!figure.caption) { // the page around the figure says it (a handout's step)
+        g.title = place(QString(), titleFm, g.margin, 0);
+        g.layoutLine = place(QString(), captionFm, g.margin, 0);
+        g.title.rect.setHeight(0);
+        g.layoutLine.rect.setHeight(0);
+        y -= s(8);
+    }
     g.title.rect.moveTop(y);
-    y += g.title.rect.height() + s(4);
+    y += g.title.rect.height() + (figure.caption ? s(4) : 0.0);
     g.layoutLine.rect.moveTop(y);
-    y += g.layoutLine.rect.height() + s(2);
+    y += g.layoutLine.rect.height() + (figure.caption ? s(2) : 0.0);
     g.storageLine.rect.moveTop(y);
     y += g.storageLine.rect.height() + s(12);
     if (!g.showLegend)

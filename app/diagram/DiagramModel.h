@@ -46,6 +46,7 @@ struct FigureOptions {
     QString title;                 // replaces the caption's "name = expression" when not empty
     bool transparent = false;      // no background (PNG alpha, SVG without a backdrop)
     bool textAsPaths = false;      // SVG: glyphs as outlines, no <text>
+    bool caption = true;           // the title and layout line over the strip
 
     bool showAddresses() const { return addresses.value_or(!clean); }
     bool showLanes() const { return lanes.value_or(!clean); }

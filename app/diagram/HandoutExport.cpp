@@ -85,8 +85,8 @@ std::vector<StepItem> runSteps(const Lesson& lesson, double width) {
                 spec.tensor = *r.tensor;
                 DiagramOptions options;
                 options.figure.clean = true;
-                options.figure.title = item.code;
-                options.figure.width = width; // the strip wraps to the page, its text stays legible
+                options.figure.caption = false; // the statement and the result line stand above it
+                options.figure.width = width / 0.85; // the strip wraps to the page, its text stays legible
                 DiagramModel model = DiagramModel::build(spec, {}, options);
                 if (!outcome.echo)
                     result << model.layoutLine;
@@ -127,7 +127,8 @@ StepBox measure(const StepItem& item, const Fonts& fonts, const DiagramTheme& th
     if (item.figure) {
         box.geometry = DiagramGeometry::compute(*item.figure, theme);
         const QSizeF size = box.geometry->size;
-        box.figureScale = std::min({1.0, width / size.width(), maxFigureHeight / size.height()});
+        // At most 0.85: two figures fit a page, and 13 px values stay above 8 pt on paper.
+        box.figureScale = std::min({0.85, width / size.width(), maxFigureHeight / size.height()});
         box.figureHeight = size.height() * box.figureScale + 6;
     }
     return box;
@@ -166,7 +167,7 @@ QString Handout::write(const Lesson& lesson, const QString& path, const DiagramT
     int pages = 1; // the title page
     double y = usable; // forces a new page for the first step
     for (const auto& item : items) {
-        StepBox box = measure(item, fonts, theme, area.width(), usable * 0.55);
+        StepBox box = measure(item, fonts, theme, area.width(), usable * 0.45);
         if (y + box.height() > usable) {
             ++pages;
             y = 0;

@@ -40,7 +40,8 @@ QString exportFigure(const DiagramModel& model, const FigureExportChoice& choice
     const auto format = diagramFormatForPath(choice.path);
     if (!format || *format == DiagramFormat::Gif)
         return FigureExportDialog::tr("Choose a file name ending in .png, .svg, .pdf or .tex "
-                                      "(an animation is Traversal \u2192 Export Animation).");
+                                      "(an animation is Traversal %1 Export Animation).")
+            .arg(QStringLiteral("\u2192"));
     const auto theme = DiagramTheme::byName(choice.theme);
     if (!theme)
         return FigureExportDialog::tr("Unknown theme %1.").arg(choice.theme);
