@@ -2,6 +2,7 @@
 #include "app/commands/BenchCommand.h"
 #include "app/commands/CommandLine.h"
 #include "app/commands/EvalCommand.h"
+#include "app/commands/HandoutCommand.h"
 #include "app/commands/RenderCommand.h"
 #include "app/window/MainWindowLauncher.h"
 
@@ -28,8 +29,13 @@ constexpr Subcommand kSubcommands[] = {
     {"eval", stridescope::app::runEvalCommand,
      "[--json] [--values] FILE|-\n      run a script, print what Python would (or JSON lines)"},
     {"render", stridescope::app::runRenderCommand,
-     "FILE|- --out PATH [--var NAME] [--theme T] [--scale F]\n"
-     "      draw a tensor's diagram as .png, .svg or .pdf"},
+     "FILE|- --out PATH [--var NAME]... [--clean] [--each] [options]\n"
+     "      draw tensors' diagram as .png, .svg, .pdf, .tex or .gif"},
+    {"handout",
+     [](const std::vector<std::string>& args, std::istream&, std::ostream& out, std::ostream& err) {
+         return stridescope::app::runHandoutCommand(args, out, err);
+     },
+     "LESSON.py --out FILE.pdf\n      print a lesson as a handout, a figure per step"},
     {"bench", stridescope::app::runBenchCommand,
      "[--backend auto|cpu|cuda] [--mib N] [--repeat N] [--json] [--transfers] FILE|-\n"
      "      measure reading the script's last tensor through its layout"},

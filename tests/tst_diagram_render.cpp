@@ -371,7 +371,7 @@ void TestDiagramRender::renderCommandRefusesWithClearErrors_data() {
     QTest::addColumn<QString>("message");
     QTest::newRow("an unknown extension is a usage error")
         << QStringList{QStringLiteral("-"), QStringLiteral("--out"), QStringLiteral("@DIR@/x.jpg")} << 2
-        << QStringLiteral("use a .png, .svg or .pdf file name");
+        << QStringLiteral("use a .png, .svg, .pdf, .tex or .gif file name");
     QTest::newRow("no --out is a usage error")
         << QStringList{QStringLiteral("-")} << 2 << QStringLiteral("--out PATH is required");
     QTest::newRow("an unknown theme is a usage error")

@@ -85,17 +85,21 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
     // ==== 1. Horizontal sizes ====
 
     // ---- strip cells ----
-    g.showCellText = model.detail == StripDetail::Full || model.detail == StripDetail::Compact;
-    g.showCellIndex = model.detail == StripDetail::Full;
+    const FigureOptions& figure = model.options.figure;
+    const CellLabels stripLabels = figure.stripLabels();
+    g.showCellText = (model.detail == StripDetail::Full || model.detail == StripDetail::Compact) &&
+                     stripLabels != CellLabels::None;
+    g.showCellIndex = model.detail == StripDetail::Full && stripLabels == CellLabels::Auto;
+    g.showAddresses = figure.showAddresses();
     double stripLabelWidth = 0; // row-start addresses and lane names
-    {
+    if (g.showAddresses) {
         const auto lastAddress =
             model.baseAddress + static_cast<std::uint64_t>(std::max<std::int64_t>(0, model.stripEnd)) *
                                     static_cast<std::uint64_t>(model.itemSize);
         stripLabelWidth = advance(smallFm, hexAddress(lastAddress));
-        for (const auto& lane : model.lanes)
-            stripLabelWidth = std::max(stripLabelWidth, advance(smallFm, lane.name));
     }
+    for (const auto& lane : model.lanes)
+        stripLabelWidth = std::max(stripLabelWidth, advance(smallFm, DiagramText::laneLabel(lane)));
     double badgeWidth =
         model.maxFanIn > 1
             ? advance(smallFm, QStringLiteral("\u00d7") + QString::number(model.maxFanIn)) + s(6)
@@ -103,13 +107,18 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
     switch (model.detail) {
     case StripDetail::Full: {
         double valueWidth = 0;
-        for (const auto& unit : model.units)
-            valueWidth = std::max(valueWidth, advance(valueFm, unit.value));
-        const auto lastIndex = std::max<std::int64_t>(0, model.stripEnd - 1);
-        const double indexWidth = advance(
-            smallFm, QString::number(model.options.byteMode ? lastIndex * model.itemSize : lastIndex));
-        g.cellWidth = std::max({s(40), valueWidth + s(14), indexWidth + badgeWidth + s(10)});
-        g.cellHeight = smallFm.height() + valueFm.height() + s(8);
+        for (std::int64_t unit = 0; unit < g.unitCount; ++unit)
+            valueWidth = std::max(valueWidth, advance(valueFm, model.unitLabel(unit)));
+        if (g.showCellIndex) {
+            const auto lastIndex = std::max<std::int64_t>(0, model.stripEnd - 1);
+            const double indexWidth = advance(
+                smallFm, QString::number(model.options.byteMode ? lastIndex * model.itemSize : lastIndex));
+            g.cellWidth = std::max({s(40), valueWidth + s(14), indexWidth + badgeWidth + s(10)});
+            g.cellHeight = smallFm.height() + valueFm.height() + s(8);
+        } else { // one line of text (or none), a badge in the corner
+            g.cellWidth = std::max({s(36), valueWidth + s(14) + (badgeWidth > 0 ? badgeWidth / 2 : 0.0)});
+            g.cellHeight = valueFm.height() + s(14) + (badgeWidth > 0 ? s(6) : 0.0);
+        }
         g.cellGap = s(3);
         const auto n = g.unitCount;
         g.cellsPerRow = (n <= 24 && static_cast<double>(n) * (g.cellWidth + g.cellGap) <= s(1200))
@@ -121,10 +130,10 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
     case StripDetail::Compact: {
         // Values in small type where they fit in a cell of at most 40 px; colour only otherwise.
         double valueWidth = 0;
-        for (const auto& unit : model.units)
-            valueWidth = std::max(valueWidth, advance(smallFm, unit.value));
+        for (std::int64_t unit = 0; unit < g.unitCount; ++unit)
+            valueWidth = std::max(valueWidth, advance(smallFm, model.unitLabel(unit)));
         g.cellWidth = std::clamp(valueWidth + s(6), s(26), s(40));
-        g.showCellText = valueWidth + s(4) <= g.cellWidth;
+        g.showCellText = g.showCellText && valueWidth + s(4) <= g.cellWidth;
         g.cellHeight = s(20);
         g.cellGap = s(2);
         g.cellsPerRow = 32;
@@ -144,17 +153,24 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
     g.cellWidth = std::ceil(g.cellWidth);
     g.cellHeight = std::ceil(g.cellHeight);
     g.cellGap = std::round(g.cellGap);
+    g.laneHeight = model.detail == StripDetail::Full ? s(7) : s(5);
+    g.laneGap = std::max(s(3), smallFm.height() + s(1) - g.laneHeight);
+    g.addressRight = g.margin + stripLabelWidth;
+    g.stripLeft = stripLabelWidth > 0 ? std::ceil(g.addressRight + s(12)) : std::ceil(g.margin);
+    if (figure.wrap > 0) {
+        g.cellsPerRow = figure.wrap;
+    } else if (figure.width > 0) {
+        // As many cells as fit the wanted width, leaving room for a gutter of cross-row arrows.
+        const double room = figure.width - g.stripLeft - g.margin - s(40);
+        g.cellsPerRow = std::max(1, static_cast<int>(std::floor((room + g.cellGap) / (g.cellWidth + g.cellGap))));
+    }
     g.cellsPerRow =
         static_cast<int>(std::min<std::int64_t>(g.cellsPerRow, std::max<std::int64_t>(1, g.unitCount)));
     g.rowCount = static_cast<int>((g.unitCount + g.cellsPerRow - 1) / g.cellsPerRow);
     const double pitch = g.cellWidth + g.cellGap;
     const double stripWidth = g.cellsPerRow * pitch - g.cellGap;
-    g.laneHeight = model.detail == StripDetail::Full ? s(7) : s(5);
-    // Lane pitch fits a lane's name in the address column.
-    g.laneGap = std::max(s(3), smallFm.height() + s(1) - g.laneHeight);
-    g.addressRight = g.margin + stripLabelWidth;
-    // Cells start on whole pixels: crisp edges, and solid fills need no antialiasing.
-    g.stripLeft = std::ceil(g.addressRight + s(12));
+    // Lane pitch fits a lane's name in the address column; cells start on whole pixels (crisp
+    // edges, and solid fills need no antialiasing): both set above, before the wrap.
 
     // ---- arrows: which row each one starts and ends in, and its level above the strip ----
     struct ArrowPlan {
@@ -238,7 +254,7 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
         for (const auto& cell : model.cells) {
             if (!cell.shown)
                 continue;
-            valueWidth = std::max(valueWidth, advance(valueFm, cell.value));
+            valueWidth = std::max(valueWidth, advance(valueFm, model.gridLabel(cell)));
             if (model.options.showStorageIndices)
                 storageWidth = std::max(
                     storageWidth, advance(smallFm, QStringLiteral("@") + QString::number(cell.storageIndex)));
@@ -247,8 +263,8 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
         if (rank >= 1)
             for (const auto slot : model.gridSlots[static_cast<std::size_t>(rank - 1)])
                 columnIndexWidth = std::max(columnIndexWidth, advance(smallFm, QString::number(slot)));
-        g.gridCellWidth =
-            std::max({s(38), valueWidth + s(14), storageWidth + s(10), columnIndexWidth + s(8)});
+        g.gridCellWidth = std::max({figure.clean ? s(34) : s(38), valueWidth + s(14), storageWidth + s(10),
+                                    columnIndexWidth + s(8)});
         g.gridCellWidth = std::ceil(g.gridCellWidth);
         g.gridCellHeight =
             std::ceil(valueFm.height() + s(12) + (model.options.showStorageIndices ? smallFm.height() : 0.0));
@@ -311,13 +327,47 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
         g.gridArea = QRectF(0, 0, advance(valueFm, text) + s(40), valueFm.height() + s(28));
     }
 
+    // ---- companion grids, left to right after the primary's ----
+    double companionsRight = 0;
+    if (!model.companions.empty()) {
+        double x = g.margin + g.gridArea.width() + s(44);
+        auto caption = [&](const DiagramModel& m) {
+            g.gridCaptions.push_back(place(m.title, labelFm, 0, 0));
+            g.gridCaptionLines.push_back(place(QStringLiteral("stride ") + tupleText(m.tensor.strides()) +
+                                                   QStringLiteral(" \u00b7 offset ") +
+                                                   QString::number(m.tensor.storageOffset()),
+                                               noteFm, 0, 0));
+        };
+        caption(model);
+        for (const auto& companion : model.companions) {
+            g.companionGrids.push_back(compute(companion, theme));
+            caption(companion);
+            const double width = std::max({g.companionGrids.back().gridArea.width(),
+                                           g.gridCaptions.back().rect.width(),
+                                           g.gridCaptionLines.back().rect.width()});
+            g.companionOrigins.push_back(QPointF(x, 0));
+            x += width + s(44);
+            companionsRight = x - s(44);
+        }
+        // The primary's caption may be wider than its grid: push the others right.
+        const double primaryWidth = std::max({g.gridArea.width(), g.gridCaptions.front().rect.width(),
+                                              g.gridCaptionLines.front().rect.width()});
+        const double shift = std::max(0.0, g.margin + primaryWidth + s(44) - g.companionOrigins.front().x());
+        for (auto& origin : g.companionOrigins)
+            origin.rx() += shift;
+        companionsRight += shift;
+    }
+
     // ---- texts whose width matters ----
-    QString title = model.title;
-    if (advance(titleFm, title) > s(1400))
-        title = titleFm.elidedText(title, Qt::ElideRight, s(1400));
-    g.title = place(title, titleFm, g.margin, 0);
+    // The title wraps (never cut): at 1400 px, or at the figure's width once that is known.
+    g.title = place(model.title, titleFm, g.margin, 0);
+    if (g.title.rect.width() > s(1400))
+        g.title.rect = titleFm.boundingRect(QRectF(g.margin, 0, s(1400), 1e6), Qt::TextWordWrap, model.title);
     g.layoutLine = place(model.layoutLine, captionFm, g.margin, 0);
-    g.storageLine = place(model.storageLine, captionFm, g.margin, 0);
+    g.storageLine = place(g.showAddresses ? model.storageLine : QString(), captionFm, g.margin, 0);
+    if (!g.showAddresses)
+        g.storageLine.rect.setHeight(0);
+    g.showLegend = figure.showLegend();
     g.stripHeading = place(DiagramText::tr("Storage"), headingFm, g.margin, 0);
     g.rampFirst = place(DiagramText::tr("first"), noteFm, 0, 0);
     g.rampLast = place(DiagramText::tr("last logical element"), noteFm, 0, 0);
@@ -361,35 +411,55 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
             gridAxisWidth += advance(noteFm, DiagramText::blocksAxis(0, true)) + s(14);
     }
     QString focusText;
-    if (model.focus)
+    if (model.focus && figure.showFooter())
         focusText = DiagramText::tr("focus %1").arg(model.formulaFor(*model.focus));
     g.focusLine = place(focusText, noteFm, g.margin, 0);
 
     double contentRight = 0;
+    const bool wrapTitle = figure.clean || figure.width > 0 || !figure.title.isEmpty();
     contentRight =
-        std::max({contentRight, g.title.rect.right(), g.layoutLine.rect.right(), g.storageLine.rect.right(),
+        std::max({contentRight, wrapTitle ? 0.0 : g.title.rect.right(), g.layoutLine.rect.right(),
+                  g.storageLine.rect.right(),
                   g.stripLeft + stripWidth + gutterWidth, g.margin + g.gridArea.width(),
                   g.gridHeading.rect.right() + gridAxisWidth, g.focusLine.rect.right()});
-    const double headingRow = g.stripHeading.rect.right() + s(14) + g.rampFirst.rect.width() + s(6) + s(90) +
-                              s(6) + g.rampLast.rect.width() + s(14) + g.stripSubtitle.rect.width();
+    const double headingRow = g.showLegend ? g.stripHeading.rect.right() + s(14) + g.rampFirst.rect.width() +
+                                                 s(6) + s(90) + s(6) + g.rampLast.rect.width() + s(14) +
+                                                 g.stripSubtitle.rect.width()
+                                           : g.stripHeading.rect.right();
     contentRight = std::max(contentRight, std::min(headingRow, g.margin + s(1100)));
-    const double contentWidth = std::max(contentRight - g.margin, s(560));
+    contentRight = std::max(contentRight, companionsRight);
+    if (figure.width > 0)
+        contentRight = std::max(contentRight, figure.width - g.margin);
+    const double contentWidth = std::max(contentRight - g.margin, figure.clean ? s(200) : s(560));
+    if (wrapTitle) {
+        const double titleWidth = std::max(contentWidth, s(320));
+        g.title.rect = titleFm.boundingRect(QRectF(g.margin, 0, titleWidth, 1e6), Qt::TextWordWrap, model.title);
+    }
 
     // ==== 2. Vertical placement ====
     double y = g.margin;
+    if (!figure.caption) { // the page around the figure says it (a handout's step)
+        g.title = place(QString(), titleFm, g.margin, 0);
+        g.layoutLine = place(QString(), captionFm, g.margin, 0);
+        g.title.rect.setHeight(0);
+        g.layoutLine.rect.setHeight(0);
+        y -= s(8);
+    }
     g.title.rect.moveTop(y);
-    y += g.title.rect.height() + s(4);
+    y += g.title.rect.height() + (figure.caption ? s(4) : 0.0);
     g.layoutLine.rect.moveTop(y);
-    y += g.layoutLine.rect.height() + s(2);
+    y += g.layoutLine.rect.height() + (figure.caption ? s(2) : 0.0);
     g.storageLine.rect.moveTop(y);
     y += g.storageLine.rect.height() + s(12);
+    if (!g.showLegend)
+        y -= s(4);
 
     // Legend: one entry per dim, flowing over as many lines as needed.
     {
         double x = g.margin;
         const double lineHeight = std::max(labelFm.height(), s(14)) + s(6);
         bool any = false;
-        for (int d = 0; d < rank; ++d) {
+        for (int d = 0; d < (g.showLegend ? rank : 0); ++d) {
             const auto size = model.tensor.sizes()[static_cast<std::size_t>(d)];
             const auto stride = model.tensor.strides()[static_cast<std::size_t>(d)];
             QString text = DiagramText::tr("dim %1: size %2, stride %3").arg(d).arg(size).arg(stride);
@@ -424,7 +494,9 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
         x = g.rampKey.right() + s(6);
         g.rampLast.rect.moveTopLeft(QPointF(x, mid - noteFm.height() / 2));
         x = g.rampLast.rect.right() + s(14);
-        if (x + g.stripSubtitle.rect.width() > g.margin + contentWidth) { // wrap under the heading
+        if (!g.showLegend) {
+            y += headingFm.height();
+        } else if (x + g.stripSubtitle.rect.width() > g.margin + contentWidth) { // wrap under the heading
             y += headingFm.height() + s(2);
             g.stripSubtitle.rect.moveTopLeft(QPointF(g.margin, y));
             y += noteFm.height();
@@ -451,6 +523,20 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
             target = std::max(target, plan.arrival + s(6));
         }
     }
+    // Without ticks and bracket only the offset flag hangs under the cells: a thin band under
+    // every row, and the flag's room added above the next row alone.
+    double flagRoom = 0;
+    if (!g.showAddresses && model.detail == StripDetail::Full && g.laneCount == 0) {
+        const double full = g.markerBand;
+        g.markerBand = s(6);
+        if (offsetUnit >= 0) {
+            const auto next = static_cast<std::size_t>(g.rowOfUnit(offsetUnit) + 1);
+            if (next < band.size())
+                band[next] += full - g.markerBand;
+            else
+                flagRoom = full - g.markerBand;
+        }
+    }
     const double lanesHeight = g.laneCount > 0 ? s(4) + g.laneCount * (g.laneHeight + g.laneGap) : 0.0;
     for (int row = 0; row < g.rowCount; ++row) {
         y += band[static_cast<std::size_t>(row)];
@@ -458,6 +544,7 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
         g.rowTop.push_back(y);
         y += g.cellHeight + g.markerBand + lanesHeight + s(4);
     }
+    y += flagRoom;
     if (g.rowCount == 0)
         y += s(24); // an empty storage: the painter writes a note here
     y += s(14);
@@ -538,11 +625,25 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
     g.gridHeading.rect.moveTop(y);
     y += headingFm.height() + s(10);
     y = std::round(y);
+    double gridsHeight = g.gridArea.height();
+    if (!g.gridCaptions.empty()) {
+        const double captionTop = y;
+        for (std::size_t i = 0; i < g.gridCaptions.size(); ++i) {
+            const double x = i == 0 ? g.margin : g.companionOrigins[i - 1].x();
+            g.gridCaptions[i].rect.moveTopLeft(QPointF(x, captionTop));
+            g.gridCaptionLines[i].rect.moveTopLeft(QPointF(x, g.gridCaptions[i].rect.bottom()));
+        }
+        y = std::round(g.gridCaptionLines.front().rect.bottom() + s(8));
+        for (std::size_t i = 0; i < g.companionGrids.size(); ++i) {
+            g.companionOrigins[i].setY(y);
+            gridsHeight = std::max(gridsHeight, g.companionGrids[i].gridArea.height());
+        }
+    }
     g.gridArea.moveTopLeft(QPointF(g.margin, y));
     if (empty)
         g.emptyNote = g.gridArea;
     g.m_gridOrigin = g.gridArea.topLeft();
-    y += g.gridArea.height() + s(16);
+    y += gridsHeight + s(16);
 
     // Focus line and notes.
     if (!focusText.isEmpty()) {
@@ -550,7 +651,7 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
         y += g.focusLine.rect.height() + s(6);
     }
     const double noteWidth = std::max(contentWidth, s(560));
-    for (const auto& note : model.notes) {
+    for (const auto& note : figure.showFooter() ? model.notes : QStringList()) {
         const QRectF bounds =
             noteFm.boundingRect(QRectF(g.margin, y, noteWidth, 1e6), Qt::TextWordWrap, note);
         g.notes.push_back({note, QRectF(g.margin, y, noteWidth, bounds.height())});

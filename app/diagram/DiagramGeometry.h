@@ -92,6 +92,8 @@ struct DiagramGeometry {
     double addressRight = 0;  // right edge of the address / lane-name column
     bool showCellText = true; // values (and indices) inside strip cells
     bool showCellIndex = true;
+    bool showAddresses = true; // row addresses, alignment ticks, the extent bracket
+    bool showLegend = true;    // per-dim legend, the ramp key and the strip's key line
     std::vector<ArrowGeometry> arrows;
 
     // ---- logical grid ----
@@ -114,6 +116,12 @@ struct DiagramGeometry {
         std::vector<double> extents;
     };
     std::vector<GridLevel> gridLevels; // leading dims, dim 0 first
+
+    // ---- further grids beside the primary's (model.companions), same order ----
+    std::vector<DiagramGeometry> companionGrids; // each placed on its own, origin at its gridArea
+    std::vector<QPointF> companionOrigins;       // where each one's gridArea goes in this picture
+    std::vector<PlacedText> gridCaptions;        // "name = expression" over each grid (primary first)
+    std::vector<PlacedText> gridCaptionLines;    // its "stride (1, 3) · offset 0" line
 
     // ---- under the grid ----
     PlacedText focusLine;

@@ -383,11 +383,74 @@ QString DiagramModel::indexText(const Shape& index) {
     return text + QLatin1Char(']');
 }
 
+DiagramModel DiagramModel::withFigure(const FigureOptions& figure) const {
+    DiagramOptions rebuilt = options;
+    rebuilt.figure = figure;
+    if (sources.empty())
+        return build({name, expression, tensor}, {}, rebuilt);
+    DiagramModel model = build(sources.front(), {sources.begin() + 1, sources.end()}, rebuilt);
+    FigureOptions companionFigure = figure;
+    companionFigure.title.clear();
+    for (const auto& companion : companions)
+        model.companions.push_back(companion.withFigure(companionFigure));
+    return model;
+}
+
+QString DiagramModel::unitLabel(std::int64_t unit) const {
+    if (unit < 0 || unit >= unitCount())
+        return {};
+    const auto& u = units[static_cast<std::size_t>(unit)];
+    switch (options.figure.stripLabels()) {
+    case CellLabels::Auto:
+    case CellLabels::Value:
+        return u.value;
+    case CellLabels::Index:
+        return QString::number(options.byteMode ? unitFirst(unit) * itemSize : unitFirst(unit));
+    case CellLabels::Coord:
+        // The first logical element reading it; an unreached cell has no coordinate.
+        return u.firstOrder >= 0 && unitSize == 1 ? tupleText(unravel(u.firstOrder)) : QString();
+    case CellLabels::None:
+        return {};
+    }
+    return {};
+}
+
+QString DiagramModel::gridLabel(const GridCell& cell) const {
+    if (!cell.shown)
+        return {};
+    switch (options.figure.gridLabels()) {
+    case CellLabels::Auto:
+    case CellLabels::Value:
+        return cell.value;
+    case CellLabels::Index:
+        return QStringLiteral("@") + QString::number(cell.storageIndex);
+    case CellLabels::Coord:
+        return tupleText(cell.index);
+    case CellLabels::None:
+        return {};
+    }
+    return {};
+}
+
+QString DiagramModel::altText() const {
+    if (!tensor.defined())
+        return DiagramText::tr("An empty StrideScope diagram.");
+    QString text = DiagramText::tr("Memory diagram of %1: %2. The storage strip shows %3 elements; "
+                                   "the logical grid shows the tensor's %4 elements in row-major order.")
+                       .arg(title, layoutLine, groupDigits(storageElements), groupDigits(numel));
+    for (const auto& companion : companions)
+        text += QLatin1Char(' ') + DiagramText::tr("Beside it, the grid of %1 (%2) on the same storage.")
+                                       .arg(companion.title, companion.layoutLine);
+    return text;
+}
+
 DiagramModel DiagramModel::build(const DiagramTensorSpec& primary,
                                  const std::vector<DiagramTensorSpec>& others,
                                  const DiagramOptions& options) {
     DiagramModel model;
     model.options = options;
+    model.sources.push_back(primary);
+    model.sources.insert(model.sources.end(), others.begin(), others.end());
     model.tensor = primary.tensor;
     model.name = primary.name;
     model.expression = primary.expression;
@@ -415,6 +478,8 @@ DiagramModel DiagramModel::build(const DiagramTensorSpec& primary,
         model.title = primary.expression;
     else
         model.title = model.elementName;
+    if (!options.figure.title.isEmpty())
+        model.title = options.figure.title;
     const QString dtype = QString::fromStdString(dtypeShortName(tensor.dtype()));
     model.layoutLine = QStringLiteral("shape ") + tupleText(tensor.sizes()) + kMiddleDot +
                        QStringLiteral("stride ") + tupleText(tensor.strides()) + kMiddleDot +
@@ -497,7 +562,7 @@ DiagramModel DiagramModel::build(const DiagramTensorSpec& primary,
                                          : kUnknownValue;
         }
     }
-    if (!laneSpecs.empty()) {
+    if (!laneSpecs.empty() && options.figure.showLanes()) {
         DiagramLane self;
         self.name = model.elementName;
         self.primary = true;
@@ -598,7 +663,7 @@ DiagramModel DiagramModel::build(const DiagramTensorSpec& primary,
     if (model.coverageApproximate)
         model.notes << DiagramText::tr("reach is estimated: too many elements (%1) to count one by one")
                            .arg(groupDigits(model.numel));
-    if (lanesLeftOut > 0)
+    if (lanesLeftOut > 0 && options.figure.showLanes())
         model.notes
             << DiagramText::tr("%1 more views of this storage are not shown as lanes").arg(lanesLeftOut);
     if (model.maxFanIn > 1)

@@ -27,7 +27,38 @@ struct DiagramTensorSpec {
     Tensor tensor;
 };
 
+// What a cell shows: its value, the storage index it is (strip) or reads (grid), its logical
+// coordinate, nothing; Auto is the screen's choice (index and value in the strip, value in the grid).
+enum class CellLabels { Auto, Value, Index, Coord, None };
+
+// The choices of a figure for documentation (`render --clean` and its switches, the Export
+// dialog). The defaults draw what the window draws; `clean` drops what only a debugging eye
+// needs (addresses, data_ptr and alignment, legends, the focus footer and notes, lanes, the
+// extent bracket) and each optional switch puts one thing back or takes it away.
+struct FigureOptions {
+    bool clean = false;
+    CellLabels labels = CellLabels::Auto;
+    std::optional<bool> addresses; // row addresses, data_ptr, alignment ticks, extent bracket
+    std::optional<bool> lanes;     // a lane per tensor on the storage
+    std::optional<bool> legend;    // per-dim legend, the order ramp key, the strip's key line
+    int wrap = 0;                  // storage cells per row; 0: automatic
+    double width = 0;              // wanted picture width in logical pixels; 0: automatic
+    QString title;                 // replaces the caption's "name = expression" when not empty
+    bool transparent = false;      // no background (PNG alpha, SVG without a backdrop)
+    bool textAsPaths = false;      // SVG: glyphs as outlines, no <text>
+    bool caption = true;           // the title and layout line over the strip
+
+    bool showAddresses() const { return addresses.value_or(!clean); }
+    bool showLanes() const { return lanes.value_or(!clean); }
+    bool showLegend() const { return legend.value_or(!clean); }
+    bool showFooter() const { return !clean; }
+    // Cell text in the strip and in the grid, Auto resolved.
+    CellLabels stripLabels() const { return labels == CellLabels::Auto && clean ? CellLabels::Value : labels; }
+    CellLabels gridLabels() const { return labels == CellLabels::Auto ? CellLabels::Value : labels; }
+};
+
 struct DiagramOptions {
+    FigureOptions figure;
     bool showStorageIndices = false; // grid cells also show the storage index they read
     bool byteMode = false;           // arrows and indices in bytes as well as elements
     std::optional<Shape> focus;      // focused logical element; default all zeros
@@ -115,11 +146,22 @@ struct DiagramModel {
     std::vector<DiagramArrow> arrows;
 
     DiagramOptions options;
-    QStringList notes; // sentences under the picture ("layout only: …", "empty: shape (2, 0, 3)")
+    QStringList notes;
+
+    // What the model was built from (the primary first, then the others): enough to draw the
+    // same tensors again with other figure options (the Export dialog).
+    std::vector<DiagramTensorSpec> sources;
+
+    // Further tensors on the same storage whose logical grids are drawn beside this one's
+    // (`render --var x --var y`); the strip, the arrows and the lanes stay the primary's.
+    std::vector<DiagramModel> companions; // sentences under the picture ("layout only: …", "empty: shape (2, 0, 3)")
 
     static DiagramModel build(const DiagramTensorSpec& primary,
                               const std::vector<DiagramTensorSpec>& others = {},
                               const DiagramOptions& options = {});
+
+    // The same tensors (and companions) built again with `figure` for the figure options.
+    DiagramModel withFigure(const FigureOptions& figure) const;
 
     // Moves the focus (index clamped into the shape) and recomputes the arrows.
     void setFocus(const Shape& index);
@@ -142,6 +184,13 @@ struct DiagramModel {
     QString formulaFor(const Shape& index) const;
     // "[1, :, :]"-style label parts: the leading indices of a block.
     static QString indexText(const Shape& index);
+
+    // The text of strip unit `unit` and of a grid cell under the figure's label choice; empty
+    // when the cell shows nothing (CellLabels::Auto in the strip is drawn as index over value).
+    QString unitLabel(std::int64_t unit) const;
+    QString gridLabel(const GridCell& cell) const;
+    // One sentence for alt text: what the picture shows, in words.
+    QString altText() const;
 };
 
 // A value as a cell shows it: compact, in the tensor's dtype ("3", "3.", "0.5", "1.2e+09", "True").

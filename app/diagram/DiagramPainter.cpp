@@ -71,6 +71,15 @@ QColor DiagramPainter::unitFill(std::int64_t unit) const {
 }
 
 QColor DiagramPainter::gridCellFill(const GridCell& cell) const {
+    // A companion grid takes the colour of the strip cell it reads, so that the eye follows
+    // each of its cells down to storage; where the primary does not reach, its own order.
+    if (m_colourSource && m_colourSource->m_model.itemSize == m_model.itemSize &&
+        m_colourSource->m_model.tensor.sharesStorageWith(m_model.tensor)) {
+        const auto unit = m_colourSource->m_model.unitOf(cell.storageIndex);
+        const auto& units = m_colourSource->m_model.units;
+        if (unit >= 0 && units[static_cast<std::size_t>(unit)].firstOrder >= 0)
+            return m_colourSource->unitFill(unit);
+    }
     return m_theme.rampColor(orderShare(cell.order));
 }
 
@@ -80,7 +89,8 @@ void DiagramPainter::paint(QPainter& painter, const QRectF& exposedRect,
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
-    painter.fillRect(exposed, m_theme.background);
+    if (!m_model.options.figure.transparent)
+        painter.fillRect(exposed, m_theme.background);
     if (!m_model.tensor.defined()) {
         painter.setFont(m_theme.noteFont());
         painter.setPen(m_theme.mutedInk);
@@ -94,6 +104,7 @@ void DiagramPainter::paint(QPainter& painter, const QRectF& exposedRect,
     paintMarkers(painter);
     paintLanes(painter, exposed);
     paintGrid(painter, exposed);
+    paintCompanions(painter);
     paintArrows(painter);
     paintFocus(painter);
     paintHighlight(painter, highlight);
@@ -105,11 +116,12 @@ void DiagramPainter::paintCaption(QPainter& painter) const {
     const auto& g = m_geometry;
     painter.setPen(m_theme.ink);
     painter.setFont(m_theme.titleFont());
-    painter.drawText(g.title.rect, Qt::AlignLeft | Qt::AlignVCenter, g.title.text);
+    painter.drawText(g.title.rect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, g.title.text);
     painter.setFont(m_theme.captionFont());
     painter.drawText(g.layoutLine.rect, Qt::AlignLeft | Qt::AlignVCenter, g.layoutLine.text);
     painter.setPen(m_theme.mutedInk);
-    painter.drawText(g.storageLine.rect, Qt::AlignLeft | Qt::AlignVCenter, g.storageLine.text);
+    if (!g.storageLine.text.isEmpty())
+        painter.drawText(g.storageLine.rect, Qt::AlignLeft | Qt::AlignVCenter, g.storageLine.text);
 
     // Legend: a short arrow in each dim's colour.
     const double width = m_theme.arrowWidth;
@@ -134,6 +146,8 @@ void DiagramPainter::paintStripHeading(QPainter& painter) const {
     painter.setPen(m_theme.ink);
     painter.setFont(m_theme.headingFont());
     painter.drawText(g.stripHeading.rect, Qt::AlignLeft | Qt::AlignVCenter, g.stripHeading.text);
+    if (!g.showLegend)
+        return;
     painter.setFont(m_theme.noteFont());
     painter.setPen(m_theme.mutedInk);
     painter.drawText(g.rampFirst.rect, Qt::AlignLeft | Qt::AlignVCenter, g.rampFirst.text);
@@ -180,10 +194,12 @@ void DiagramPainter::paintStrip(QPainter& painter, const QRectF& exposed) const 
         const auto firstElement = model.unitFirst(firstUnit);
         const auto address = model.baseAddress + static_cast<std::uint64_t>(firstElement) *
                                                      static_cast<std::uint64_t>(model.itemSize);
-        painter.setFont(smallFont);
-        painter.setPen(m_theme.mutedInk);
-        painter.drawText(QRectF(g.margin, top, g.addressRight - g.margin, g.cellHeight),
-                         Qt::AlignRight | Qt::AlignVCenter, hexAddress(address));
+        if (g.showAddresses) {
+            painter.setFont(smallFont);
+            painter.setPen(m_theme.mutedInk);
+            painter.drawText(QRectF(g.margin, top, g.addressRight - g.margin, g.cellHeight),
+                             Qt::AlignRight | Qt::AlignVCenter, hexAddress(address));
+        }
 
         for (auto unit = firstUnit; unit < lastUnit; ++unit) {
             const QRectF rect = g.unitRect(unit);
@@ -219,14 +235,17 @@ void DiagramPainter::paintStrip(QPainter& painter, const QRectF& exposed) const 
                                         rect.height() - smallMetrics.height()),
                                  Qt::AlignCenter, u.value);
             } else {
-                painter.setFont(smallFont);
+                const QString label = model.unitLabel(unit);
+                if (label.isEmpty())
+                    continue;
+                painter.setFont(model.detail == StripDetail::Full ? valueFont : smallFont);
                 painter.setPen(text);
-                painter.drawText(rect, Qt::AlignCenter, u.value);
+                painter.drawText(rect, Qt::AlignCenter, label);
             }
         }
 
         // Alignment ticks under the cells: longer for coarser boundaries.
-        if (outlined) {
+        if (outlined && g.showAddresses) {
             painter.setPen(QPen(m_theme.mutedInk, m_theme.lineWidth));
             const double bottom = top + g.cellHeight;
             for (auto unit = firstUnit; unit < lastUnit; ++unit) {
@@ -283,7 +302,7 @@ void DiagramPainter::paintMarkers(QPainter& painter) const {
     const bool hooked = labelled || model.detail == StripDetail::Compact;
 
     // Extent bracket under the reached range, one segment per row, hooks at its two ends.
-    if (model.extent) {
+    if (model.extent && g.showAddresses) {
         const auto low = model.unitOf(model.extent->lowest);
         const auto high = model.unitOf(model.extent->highest);
         if (low >= 0 && high >= 0) {
@@ -342,18 +361,23 @@ void DiagramPainter::paintMarkers(QPainter& painter) const {
         const double width = smallMetrics.horizontalAdvance(text) + m_theme.px(12);
         painter.setPen(QPen(m_theme.marker, std::max(1.0, m_theme.lineWidth * 1.3)));
         painter.drawLine(QPointF(poleX, poleBase), QPointF(poleX, poleEnd));
+        // Without an address column left of the strip (a clean figure) the pennant may have no
+        // room on the left: it then points right, under the cells.
+        const double dir = poleX - width < m_theme.px(2) ? -1.0 : 1.0;
+        const double tail = poleX - dir * width;
         QPolygonF pennant;
-        pennant << QPointF(poleX, poleTop) << QPointF(poleX - width, poleTop)
-                << QPointF(poleX - width + m_theme.px(5), poleTop + height / 2)
-                << QPointF(poleX - width, poleTop + height) << QPointF(poleX, poleTop + height);
+        pennant << QPointF(poleX, poleTop) << QPointF(tail, poleTop)
+                << QPointF(tail + dir * m_theme.px(5), poleTop + height / 2) << QPointF(tail, poleTop + height)
+                << QPointF(poleX, poleTop + height);
         painter.setPen(Qt::NoPen);
         painter.setBrush(m_theme.marker);
         painter.drawPolygon(pennant);
         painter.setBrush(Qt::NoBrush);
         painter.setFont(smallFont);
         painter.setPen(m_theme.markerText);
-        painter.drawText(QRectF(poleX - width + m_theme.px(6), poleTop, width - m_theme.px(8), height),
-                         Qt::AlignCenter, text);
+        const QRectF textRect = dir > 0 ? QRectF(tail + m_theme.px(6), poleTop, width - m_theme.px(8), height)
+                                        : QRectF(poleX + m_theme.px(2), poleTop, width - m_theme.px(8), height);
+        painter.drawText(textRect, Qt::AlignCenter, text);
     }
 }
 
@@ -380,7 +404,7 @@ void DiagramPainter::paintLanes(QPainter& painter, const QRectF& exposed) const 
             const double labelHeight = g.laneHeight + g.laneGap;
             painter.drawText(QRectF(g.margin, track.center().y() - labelHeight / 2, g.addressRight - g.margin,
                                     labelHeight),
-                             Qt::AlignRight | Qt::AlignVCenter, data.name);
+                             Qt::AlignRight | Qt::AlignVCenter, DiagramText::laneLabel(data));
             painter.fillRect(QRectF(track.left(), track.top(),
                                     g.unitRect(lastUnit - 1).right() - track.left(), track.height()),
                              m_theme.laneTrack);
@@ -430,7 +454,30 @@ void DiagramPainter::paintArrows(QPainter& painter) const {
     }
 }
 
-void DiagramPainter::paintGrid(QPainter& painter, const QRectF& exposed) const {
+void DiagramPainter::paintCompanions(QPainter& painter) const {
+    const auto& g = m_geometry;
+    painter.setPen(m_theme.ink);
+    for (std::size_t i = 0; i < g.gridCaptions.size(); ++i) {
+        painter.setFont(m_theme.labelFont());
+        painter.setPen(m_theme.ink);
+        painter.drawText(g.gridCaptions[i].rect, Qt::AlignLeft | Qt::AlignVCenter, g.gridCaptions[i].text);
+        painter.setFont(m_theme.noteFont());
+        painter.setPen(m_theme.mutedInk);
+        painter.drawText(g.gridCaptionLines[i].rect, Qt::AlignLeft | Qt::AlignVCenter,
+                         g.gridCaptionLines[i].text);
+    }
+    for (std::size_t i = 0; i < g.companionGrids.size() && i < m_model.companions.size(); ++i) {
+        const auto& geometry = g.companionGrids[i];
+        DiagramPainter companion(m_model.companions[i], geometry, m_theme);
+        companion.m_colourSource = this;
+        painter.save();
+        painter.translate(g.companionOrigins[i] - geometry.gridArea.topLeft());
+        companion.paintGrid(painter, geometry.gridArea, false);
+        painter.restore();
+    }
+}
+
+void DiagramPainter::paintGrid(QPainter& painter, const QRectF& exposed, bool heading) const {
     const auto& g = m_geometry;
     const auto& model = m_model;
     const QFont noteFont = m_theme.noteFont();
@@ -439,8 +486,9 @@ void DiagramPainter::paintGrid(QPainter& painter, const QRectF& exposed) const {
     // Heading and the axis key: "dim 2 → columns · dim 1 ↓ rows · dim 0 → blocks".
     painter.setPen(m_theme.ink);
     painter.setFont(m_theme.headingFont());
-    painter.drawText(g.gridHeading.rect, Qt::AlignLeft | Qt::AlignVCenter, g.gridHeading.text);
-    if (model.numel > 0 && rank >= 1) {
+    if (heading)
+        painter.drawText(g.gridHeading.rect, Qt::AlignLeft | Qt::AlignVCenter, g.gridHeading.text);
+    if (heading && model.numel > 0 && rank >= 1) {
         std::vector<Run> runs;
         runs.push_back({DiagramText::columnsAxis(rank - 1), m_theme.dimColor(rank - 1)});
         if (rank >= 2) {
@@ -620,7 +668,7 @@ void DiagramPainter::paintGrid(QPainter& painter, const QRectF& exposed) const {
                 } else {
                     painter.setFont(valueFont);
                     painter.setPen(text);
-                    painter.drawText(rect, Qt::AlignCenter, cell.value);
+                    painter.drawText(rect, Qt::AlignCenter, model.gridLabel(cell));
                 }
             }
         }
@@ -668,9 +716,48 @@ void DiagramPainter::paintHighlight(QPainter& painter, const DiagramHighlight& h
     }
 }
 
+void DiagramPainter::paintTraversalStep(QPainter& painter, const Shape& index,
+                                        std::optional<std::int64_t> fromStorage) const {
+    if (!m_model.tensor.defined())
+        return;
+    const auto& g = m_geometry;
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    const auto toStorage = storageIndexOf(m_model.tensor.layout(), index);
+    DiagramHighlight highlight;
+    highlight.index = index;
+    paintHighlight(painter, highlight);
+    const QRectF to = g.cellRect(toStorage);
+    const QRectF from = fromStorage ? g.cellRect(*fromStorage) : QRectF();
+    if (!to.isNull() && !from.isNull() && *fromStorage != toStorage) {
+        // The jump: an arc over the row when both cells share it, else a straight wire.
+        const QPointF start(from.center().x(), from.top() - m_theme.px(2));
+        const QPointF end(to.center().x(), to.top() - m_theme.px(2));
+        QPainterPath path(start);
+        QPointF headFrom;
+        if (std::fabs(from.top() - to.top()) < 0.5) {
+            const double lift = std::min(m_theme.px(14), m_theme.px(6) + std::fabs(end.x() - start.x()) * 0.08);
+            path.cubicTo(start - QPointF(0, lift), end - QPointF(0, lift), end);
+            headFrom = path.pointAtPercent(0.9);
+        } else {
+            path.lineTo(end);
+            headFrom = start;
+        }
+        painter.setPen(QPen(m_theme.hover, m_theme.arrowWidth, Qt::SolidLine, Qt::RoundCap));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawPath(path);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(m_theme.hover);
+        painter.drawPolygon(DiagramGeometry::arrowHead(headFrom, end, m_theme.px(7)));
+    }
+    painter.restore();
+}
+
 void DiagramPainter::paintFooter(QPainter& painter, const DiagramHighlight& highlight) const {
     const auto& g = m_geometry;
     const auto& model = m_model;
+    if (!model.options.figure.showFooter())
+        return;
     painter.setFont(m_theme.noteFont());
     if (!g.focusLine.text.isEmpty()) {
         QString text = g.focusLine.text;

@@ -29,6 +29,11 @@ public:
     // Paints everything that intersects `exposed` (all of it when `exposed` is null).
     void paint(QPainter& painter, const QRectF& exposed = {}, const DiagramHighlight& highlight = {}) const;
 
+    // One step of the traversal drawn over a painted diagram: logical element `index` and the
+    // storage cell it reads outlined, and the jump from the cell read before (when there was
+    // one) as an arrow in the hover colour. The animation's frames are made of these.
+    void paintTraversalStep(QPainter& painter, const Shape& index, std::optional<std::int64_t> fromStorage) const;
+
     // The fill of a strip unit and of a logical cell (what tests probe).
     QColor unitFill(std::int64_t unit) const;
     QColor gridCellFill(const GridCell& cell) const;
@@ -40,7 +45,8 @@ private:
     void paintMarkers(QPainter& painter) const;
     void paintLanes(QPainter& painter, const QRectF& exposed) const;
     void paintArrows(QPainter& painter) const;
-    void paintGrid(QPainter& painter, const QRectF& exposed) const;
+    void paintGrid(QPainter& painter, const QRectF& exposed, bool heading = true) const;
+    void paintCompanions(QPainter& painter) const;
     void paintFocus(QPainter& painter) const;
     void paintHighlight(QPainter& painter, const DiagramHighlight& highlight) const;
     void paintFooter(QPainter& painter, const DiagramHighlight& highlight) const;
@@ -50,6 +56,7 @@ private:
     const DiagramModel& m_model;
     const DiagramGeometry& m_geometry;
     const DiagramTheme& m_theme;
+    const DiagramPainter* m_colourSource = nullptr; // companion grids: the primary's painter
 };
 
 } // namespace stridescope::app

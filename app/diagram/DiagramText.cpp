@@ -24,4 +24,6 @@ QString DiagramText::blocksAxis(int dim, bool horizontal) {
     return tr("dim %1 %2 blocks").arg(QString::number(dim), horizontal ? kRightArrow : kDownArrow);
 }
 
+QString DiagramText::laneLabel(const DiagramLane& lane) { return lane.name; }
+
 } // namespace stridescope::app

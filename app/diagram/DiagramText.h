@@ -10,6 +10,8 @@
 
 namespace stridescope::app {
 
+struct DiagramLane;
+
 class DiagramText {
     Q_DECLARE_TR_FUNCTIONS(DiagramText)
 
@@ -20,6 +22,9 @@ public:
     static QString columnsAxis(int dim);
     static QString rowsAxis(int dim);
     static QString blocksAxis(int dim, bool horizontal);
+    // What a storage lane is called at its left: the tensor's name (the one place lanes are
+    // labelled, for the geometry to measure and the painter to draw).
+    static QString laneLabel(const DiagramLane& lane);
 };
 
 } // namespace stridescope::app

@@ -8,6 +8,7 @@
 #include "app/window/DiagramView.h"
 #include "app/window/Lesson.h"
 #include "app/window/LessonPanel.h"
+#include "app/window/FigureExport.h"
 #include "app/window/LessonsMenu.h"
 #include "app/window/OpCatalog.h"
 #include "app/window/OpFormDialog.h"
@@ -506,6 +507,11 @@ void MainWindow::createMenus() {
     traversal->addSeparator();
     traversal->addAction(findAction(QStringLiteral("actionFaster")));
     traversal->addAction(findAction(QStringLiteral("actionSlower")));
+    traversal->addSeparator();
+    connect(traversal->addAction(tr("Export &Animation\u2026")), &QAction::triggered, this, [this] {
+        if (m_session->shown())
+            exportAnimationInteractively(this, diagram()->model(), m_diagramTheme, m_session->shown()->name);
+    });
 
     m_lessonsMenu = new LessonsMenu(this);
     menuBar()->addMenu(m_lessonsMenu);
@@ -520,6 +526,9 @@ void MainWindow::createMenus() {
     connect(m_lessonsMenu->previousAction(), &QAction::triggered, m_lessonPanel, &LessonPanel::previous);
     addAction(m_lessonsMenu->nextAction());
     addAction(m_lessonsMenu->previousAction());
+    m_lessonsMenu->addSeparator();
+    connect(m_lessonsMenu->addAction(tr("Export &Handout\u2026")), &QAction::triggered, this,
+            [this] { exportHandoutInteractively(this, m_lessonPanel->lesson()); });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(findAction(QStringLiteral("actionQuickStart")));
@@ -960,9 +969,9 @@ void MainWindow::updateRecentMenu() {
 
 bool MainWindow::exportDiagram(const QString& path, QString* error) {
     const auto format = diagramFormatForPath(path);
-    if (!format) {
+    if (!format || *format == DiagramFormat::Gif) { // an animation: Traversal → Export Animation
         if (error)
-            *error = tr("Choose a file name ending in .png, .svg or .pdf.");
+            *error = tr("Choose a file name ending in .png, .svg, .pdf or .tex.");
         return false;
     }
     if (!m_session->shown()) {
@@ -981,22 +990,10 @@ bool MainWindow::exportDiagram(const QString& path, QString* error) {
 }
 
 void MainWindow::exportDiagramAs() {
-    QString name = m_session->shown() && !m_session->shown()->name.isEmpty() ? m_session->shown()->name
-                                                                             : QStringLiteral("diagram");
-    QString selected;
-    QString path = QFileDialog::getSaveFileName(
-        this, tr("Export Diagram"), name + QStringLiteral(".png"),
-        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &selected);
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += selected.contains(QStringLiteral("svg"))   ? QStringLiteral(".svg")
-                : selected.contains(QStringLiteral("pdf")) ? QStringLiteral(".pdf")
-                                                           : QStringLiteral(".png");
-    QString error;
-    if (!exportDiagram(path, &error))
-        QMessageBox::critical(this, tr("Export Diagram"), error);
-    else
+    const QString name = m_session->shown() && !m_session->shown()->name.isEmpty() ? m_session->shown()->name
+                                                                                   : QStringLiteral("diagram");
+    const QString path = FigureExportDialog::run(this, diagram()->model(), m_diagramTheme.name, name);
+    if (!path.isEmpty())
         statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 3000);
 }
 

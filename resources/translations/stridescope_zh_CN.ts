@@ -167,6 +167,63 @@
         <source>%1% reached</source>
         <translation>已覆盖 %1%</translation>
     </message>
+    <message>
+        <source>An empty StrideScope diagram.</source>
+        <translation>一张空的 StrideScope 图。</translation>
+    </message>
+    <message>
+        <source>Memory diagram of %1: %2. The storage strip shows %3 elements; the logical grid shows the tensor&apos;s %4 elements in row-major order.</source>
+        <translation>%1 的内存图：%2。存储条显示 %3 个元素；逻辑网格按行优先顺序显示张量的 %4 个元素。</translation>
+    </message>
+    <message>
+        <source>Beside it, the grid of %1 (%2) on the same storage.</source>
+        <translation>旁边是同一存储上 %1（%2）的网格。</translation>
+    </message>
+    <message>
+        <source>the tensor has no elements: there is no traversal to animate</source>
+        <translation>张量没有元素：没有可制成动画的遍历</translation>
+    </message>
+    <message>
+        <source>the traversal would have %1 frames, more than %2: animate a smaller tensor (a slice of it, say)</source>
+        <translation>遍历将有 %1 帧，超过 %2：请为更小的张量（例如它的一个切片）制作动画</translation>
+    </message>
+    <message>
+        <source>the animation would exceed %1 pixels on a side</source>
+        <translation>动画的边长将超过 %1 像素</translation>
+    </message>
+    <message>
+        <source>step %1 / %2</source>
+        <translation>第 %1 / %2 步</translation>
+    </message>
+</context>
+<context>
+    <name>Handout</name>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: the PDF could not be started</source>
+        <translation>无法写入 %1：无法开始写 PDF</translation>
+    </message>
+    <message>
+        <source>page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>步骤 %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1: drawing the PDF failed</source>
+        <translation>无法写入 %1：绘制 PDF 失败</translation>
+    </message>
+    <message numerus="yes">
+        <source>A StrideScope handout: %n step(s), each with its statement, what the lesson says about it, its result and the tensor&apos;s memory diagram.</source>
+        <translation>
+            <numerusform>StrideScope 讲义：%n 个步骤，每步都有语句、课程对它的说明、结果和张量的内存图。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>SessionRecovery</name>
@@ -413,6 +470,137 @@
     <message>
         <source>allocation refused: not enough memory for the working set; choose a smaller one</source>
         <translation>分配被拒绝：内存不足以容纳工作集；请选择更小的工作集</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::FigureExportDialog</name>
+    <message>
+        <source>automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>logical indices</source>
+        <translation>逻辑索引</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>storage indices</source>
+        <translation>存储索引</translation>
+    </message>
+    <message>
+        <source>values</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>A lane per tensor on the storage</source>
+        <translation>存储上每个张量一条轨道</translation>
+    </message>
+    <message>
+        <source>Addresses, data_ptr, alignment ticks and extent</source>
+        <translation>地址、data_ptr、对齐刻度和范围</translation>
+    </message>
+    <message>
+        <source>Alt text in a .txt beside the picture</source>
+        <translation>在图片旁写一个 .txt 替代文本</translation>
+    </message>
+    <message>
+        <source>Animated GIF (*.gif);;PNG per step, {frame} in the name (*.png)</source>
+        <translation>GIF 动画 (*.gif);;每步一张 PNG，文件名含 {frame} (*.png)</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Cell text:</source>
+        <translation>单元格文字：</translation>
+    </message>
+    <message>
+        <source>Cells per storage row:</source>
+        <translation>每行存储单元数：</translation>
+    </message>
+    <message>
+        <source>Clean figure (no addresses, legends, footer or lanes)</source>
+        <translation>简洁图（无地址、图例、页脚和轨道）</translation>
+    </message>
+    <message>
+        <source>Export Animation</source>
+        <translation>导出动画</translation>
+    </message>
+    <message>
+        <source>Export Diagram</source>
+        <translation>导出图示</translation>
+    </message>
+    <message>
+        <source>Export Handout</source>
+        <translation>导出讲义</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>File (.png, .svg, .pdf, .tex):</source>
+        <translation>文件（.png、.svg、.pdf、.tex）：</translation>
+    </message>
+    <message>
+        <source>Lesson:</source>
+        <translation>课程：</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf);;TikZ for LaTeX (*.tex)</source>
+        <translation>PNG 图像 (*.png);;SVG 绘图 (*.svg);;PDF 文档 (*.pdf);;LaTeX 用 TikZ (*.tex)</translation>
+    </message>
+    <message>
+        <source>PNG scale:</source>
+        <translation>PNG 缩放：</translation>
+    </message>
+    <message>
+        <source>Per-dim legend and colour key</source>
+        <translation>各维图例和颜色说明</translation>
+    </message>
+    <message>
+        <source>Text as outlines (SVG)</source>
+        <translation>文字转为轮廓（SVG）</translation>
+    </message>
+    <message>
+        <source>Theme:</source>
+        <translation>主题：</translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation>标题：</translation>
+    </message>
+    <message>
+        <source>Transparent background (PNG, SVG)</source>
+        <translation>透明背景（PNG、SVG）</translation>
+    </message>
+    <message>
+        <source>Unknown theme %1.</source>
+        <translation>未知主题 %1。</translation>
+    </message>
+    <message>
+        <source>Width:</source>
+        <translation>宽度：</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Choose a file name ending in .png, .svg, .pdf or .tex (an animation is Traversal %1 Export Animation).</source>
+        <translation>请选择以 .png、.svg、.pdf 或 .tex 结尾的文件名（动画请用 遍历 %1 导出动画）。</translation>
     </message>
 </context>
 <context>
@@ -799,8 +987,8 @@ The current session was left as it was.</source>
         <translation>清除最近文件</translation>
     </message>
     <message>
-        <source>Choose a file name ending in .png, .svg or .pdf.</source>
-        <translation>请选择以 .png、.svg 或 .pdf 结尾的文件名。</translation>
+        <source>Choose a file name ending in .png, .svg, .pdf or .tex.</source>
+        <translation>请选择以 .png、.svg、.pdf 或 .tex 结尾的文件名。</translation>
     </message>
     <message>
         <source>There is no diagram to export yet.</source>
@@ -817,6 +1005,14 @@ The current session was left as it was.</source>
     <message>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Export &amp;Animation…</source>
+        <translation>导出动画(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Handout…</source>
+        <translation>导出讲义(&amp;H)…</translation>
     </message>
     <message>
         <source>Diagram copied to the clipboard (image and SVG).</source>
