@@ -66,6 +66,7 @@ int main(int argc, char** argv) {
     int repeat = 20;
     int threads = 0;
     bool json = false;
+    CpuStores stores = CpuStores::Auto;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--repeat" && i + 1 < argc)
@@ -74,6 +75,10 @@ int main(int argc, char** argv) {
             threads = std::atoi(argv[++i]);
         else if (arg == "--json")
             json = true;
+        else if (arg == "--stores" && i + 1 < argc) {
+            const std::string v = argv[++i];
+            stores = v == "streaming" ? CpuStores::Streaming : v == "cached" ? CpuStores::Cached : CpuStores::Auto;
+        }
         else {
             usage();
             return 2;
@@ -94,7 +99,7 @@ int main(int argc, char** argv) {
         {"4-D NCHW->NHWC 64x3x256x256 fp32", {64, 3, 256, 256}, {0, 2, 3, 1}},
     };
 
-    CpuBackend backend(threads);
+    CpuBackend backend(threads, stores);
     std::vector<std::unique_ptr<PreparedCopy>> prepared;
     std::vector<Timed> timed;
 
