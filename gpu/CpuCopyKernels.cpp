@@ -24,9 +24,12 @@ constexpr std::int64_t kMemcpyRowBytes = 256;
 // `fence`: end with an sfence (a caller copying many rows fences once, after the last).
 void copyStreaming(const char* from, char* to, std::int64_t bytes, bool fence = true) {
 #if defined(__SSE2__)
-    // Head up to 16-byte alignment of the destination, then 64 bytes per step, then the tail.
-    const auto misalign = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(to) % 16);
-    std::int64_t done = misalign == 0 ? 0 : std::min(bytes, 16 - misalign);
+    // Head up to the next cache line of the destination, then whole lines, then the tail: the
+    // head and tail go through the cache. Streaming a line only in part leaves a partial
+    // write-combining buffer, flushed as a read-modify-write in memory; streaming 16-byte aligned
+    // steps that straddle lines ran an odd-pitch transpose at 0.9 GB/s against 5.6 for the copy.
+    const auto misalign = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(to) % 64);
+    std::int64_t done = misalign == 0 ? 0 : std::min(bytes, 64 - misalign);
     std::memcpy(to, from, static_cast<std::size_t>(done));
     for (; done + 64 <= bytes; done += 64) {
         const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + done));
@@ -454,7 +457,7 @@ template <typename T> struct TileBuffers {
 template <typename T>
 bool moveTile(const T* from, std::int64_t strideA, std::int64_t strideB, T* to, std::int64_t outStrideA,
               std::int64_t countA, std::int64_t countB, bool streaming, TileBuffers<T>& buffers,
-              std::int64_t prefetchBytes) {
+              const T* next, std::int64_t nextA, std::int64_t nextB) {
 #if defined(__SSE2__)
     if (strideA == 1) {
         if constexpr (sizeof(T) == 4) {
@@ -469,10 +472,10 @@ bool moveTile(const T* from, std::int64_t strideA, std::int64_t strideB, T* to, 
         for (std::int64_t ib = 0; ib < countB; ++ib) {
             const T* row = from + ib * strideB;
             std::memcpy(buffers.first + ib * pitch, row, static_cast<std::size_t>(pieceBytes));
-            if (prefetchBytes > 0) {
-                const char* next = reinterpret_cast<const char*>(row + countA);
-                for (std::int64_t at = 0; at < prefetchBytes; at += 64)
-                    _mm_prefetch(next + at, _MM_HINT_T0);
+            if (ib < nextB) {
+                const char* ahead = reinterpret_cast<const char*>(next + ib * strideB);
+                for (std::int64_t at = 0; at < nextA * std::int64_t(sizeof(T)); at += 64)
+                    _mm_prefetch(ahead + at, _MM_HINT_T0);
             }
         }
         transposeBuffer(buffers.first, buffers.second, pitch, countA, countB);
@@ -523,11 +526,17 @@ void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std:
         const T* from = src + inBase + a0 * g.strideA + b0 * g.strideB;
         T* to = dst + outBase + a0 * g.outStrideA + b0;
         // The next tile along a continues the same input rows: prefetch its pieces while this
-        // one moves (rows revisited only every tileRows bursts lose the hardware prefetcher).
-        const std::int64_t nextA = ta + 1 < g.tilesA ? std::min(g.sizeA, a0 + 2 * columns) - (a0 + columns) : 0;
-        const std::int64_t prefetchBytes = nextA * std::int64_t(sizeof(T));
-        streamed = moveTile(from, g.strideA, g.strideB, to, g.outStrideA, countA, countB, streaming, buffers,
-                            prefetchBytes) ||
+        // one moves (a row revisited only every tileRows bursts is lost by the hardware
+        // prefetcher). Advancing along b first instead measured no better, odd pitches included.
+        const T* next = from;
+        std::int64_t nextA = 0, nextB = 0;
+        if (ta + 1 < g.tilesA) {
+            next = from + columns * g.strideA;
+            nextA = std::min(g.sizeA, a0 + 2 * columns) - (a0 + columns);
+            nextB = countB;
+        }
+        streamed = moveTile(from, g.strideA, g.strideB, to, g.outStrideA, countA, countB, streaming, buffers, next,
+                            nextA, nextB) ||
                    streamed;
     }
 #if defined(__SSE2__)
