@@ -9,7 +9,7 @@
 namespace stridescope::gpu {
 
 // How the copies write their destination (see cpu::tiledCopy): Auto streams (non-temporal
-// stores) when source plus destination exceed the last-level cache; the others force one way,
+// stores) when source plus destination exceed streamingThresholdBytes(); the others force one way,
 // for tests that must cover both paths whatever the cache size.
 enum class CpuStores { Auto, Streaming, Cached };
 
@@ -38,6 +38,8 @@ private:
 std::string cpuModelName();
 // The largest data cache of the CPU (L3 where there is one) as the kernel describes it, or 0.
 std::int64_t lastLevelCacheBytes();
+// The working set (source + destination bytes) above which CpuStores::Auto streams.
+std::int64_t streamingThresholdBytes();
 // Physical RAM, and the memory the kernel says can be allocated now (MemAvailable), in bytes.
 std::int64_t physicalMemoryBytes();
 std::int64_t availableMemoryBytes();

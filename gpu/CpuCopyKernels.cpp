@@ -17,11 +17,53 @@ namespace {
 // Rows shorter than this are copied by a plain loop; a memcpy call costs more than it saves.
 constexpr std::int64_t kMemcpyRowBytes = 256;
 
+// memcpy with streaming stores. glibc's memcpy switches to them by itself only above a
+// threshold tied to the cache size (tens of MiB), which the 2 MiB chunks of a parallel copy
+// never reach; without them every destination line is first read (write-allocate), a third
+// more memory traffic.
+// `fence`: end with an sfence (a caller copying many rows fences once, after the last).
+void copyStreaming(const char* from, char* to, std::int64_t bytes, bool fence = true) {
+#if defined(__SSE2__)
+    // Head up to the next cache line of the destination, then whole lines, then the tail: the
+    // head and tail go through the cache. Streaming a line only in part leaves a partial
+    // write-combining buffer, flushed as a read-modify-write in memory; streaming 16-byte aligned
+    // steps that straddle lines ran an odd-pitch transpose at 0.9 GB/s against 5.6 for the copy.
+    const auto misalign = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(to) % 64);
+    std::int64_t done = misalign == 0 ? 0 : std::min(bytes, 64 - misalign);
+    std::memcpy(to, from, static_cast<std::size_t>(done));
+    for (; done + 64 <= bytes; done += 64) {
+        const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + done));
+        const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + done + 16));
+        const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + done + 32));
+        const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + done + 48));
+        _mm_stream_si128(reinterpret_cast<__m128i*>(to + done), a);
+        _mm_stream_si128(reinterpret_cast<__m128i*>(to + done + 16), b);
+        _mm_stream_si128(reinterpret_cast<__m128i*>(to + done + 32), c);
+        _mm_stream_si128(reinterpret_cast<__m128i*>(to + done + 48), d);
+    }
+    std::memcpy(to + done, from + done, static_cast<std::size_t>(bytes - done));
+    if (fence)
+        _mm_sfence();
+#else
+    std::memcpy(to, from, static_cast<std::size_t>(bytes));
+#endif
+}
+
+// One row of the walk. Unit-stride rows are runs of memory: long ones go through memcpy, or with
+// streaming stores when the destination is too big to stay cached (the contiguous-in-effect
+// layouts: a view that is contiguous once dims are merged reads as one row per chunk, at the
+// plain copy's speed). Returns whether it streamed (the caller then fences once).
 template <typename T>
-inline void copyRow(const T* __restrict src, std::int64_t stride, T* __restrict dst, std::int64_t count) {
+inline bool copyRow(const T* __restrict src, std::int64_t stride, T* __restrict dst, std::int64_t count,
+                    bool streaming) {
+    const std::int64_t bytes = count * std::int64_t(sizeof(T));
     if (stride == 1) {
-        if (count * std::int64_t(sizeof(T)) >= kMemcpyRowBytes)
-            std::memcpy(dst, src, static_cast<std::size_t>(count) * sizeof(T));
+        if (streaming && bytes >= kMemcpyRowBytes) {
+            copyStreaming(reinterpret_cast<const char*>(src), reinterpret_cast<char*>(dst), bytes, false);
+            return true;
+        }
+        if (bytes >= kMemcpyRowBytes)
+            std::memcpy(dst, src, static_cast<std::size_t>(bytes));
         else
             for (std::int64_t i = 0; i < count; ++i)
                 dst[i] = src[i];
@@ -31,13 +73,15 @@ inline void copyRow(const T* __restrict src, std::int64_t stride, T* __restrict 
         for (std::int64_t i = 0; i < count; ++i)
             dst[i] = src[i * stride];
     }
+    return false;
 }
 
 // Elements [begin, end) of the row-major walk. The start index is decomposed once (a division
 // per dim); after that an odometer keeps the storage index in step: a row of the innermost dim
 // is one copyRow, and moving to the next row is an add (or, on a carry, an add per carried dim).
 template <typename T>
-void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t begin, std::int64_t end) {
+void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t begin, std::int64_t end,
+               bool streaming) {
     const int rank = layout.rank();
     const auto* sizes = layout.sizes.data();
     const auto* strides = layout.strides.data();
@@ -54,9 +98,10 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
     std::int64_t position = begin;
     std::int64_t inRow = index[static_cast<std::size_t>(rank - 1)];
     at -= inRow * rowStride; // `at` now tracks the start of the current row
+    bool streamed = false;
     while (position < end) {
         const std::int64_t count = std::min(rowLength - inRow, end - position);
-        copyRow(src + at + inRow * rowStride, rowStride, dst + position, count);
+        streamed = copyRow(src + at + inRow * rowStride, rowStride, dst + position, count, streaming) || streamed;
         position += count;
         inRow = 0;
         for (int d = rank - 2; d >= 0; --d) {
@@ -69,18 +114,36 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
             i = 0;
         }
     }
+#if defined(__SSE2__)
+    if (streamed)
+        _mm_sfence();
+#endif
 }
 
-// Tile shape, from measurements on the development machine (see scripts/bench-cpu): a tile
-// covers kTileRows source rows (along b) and 1 KiB of each (along a), and tiles advance along a
-// first, so each source row is read front to back by kTileRows concurrent streams, and each
-// destination row gets kTileRows elements per tile: one whole 64-byte line for 4-byte elements,
-// written with streaming stores. One thread, 4096 x 4096 fp32: 16 rows 13.5 GB/s, 8 rows 5.7
-// (half lines written), 32 rows 9.9 (more streams); 512 B to 4 KiB per row piece within 10%;
-// AVX2 8 x 8 blocks and software prefetching measured no faster (memory-bound, not compute).
-constexpr std::int64_t kTileRows = 16;
-template <typename T> constexpr std::int64_t tileColumns() { return 1024 / std::int64_t(sizeof(T)); }
-
+// ---- Tiled transposes ---------------------------------------------------------------------
+//
+// A tile spans two dims: a, the input's fastest (unit stride, usually), and b, the output's
+// fastest (its last dim): tileSide(T) elements each way, kTileSideBytes bytes. Tiles advance
+// along a first. A tile moves in three steps through two small buffers (L1/L2-resident):
+//   1. each of its input rows (along a) is copied as one burst into buffer 1;
+//   2. buffer 1 is transposed into buffer 2 by register blocks (SSE2, or AVX2 where the CPU
+//      has it);
+//   3. each of its output rows (along b) is written as one burst from buffer 2, with streaming
+//      stores when the destination is too big to stay cached.
+// Why not transpose straight from the input to the output in register blocks, as the first
+// version did: with power-of-two row pitches (4096 x 4096 fp32: 16 KiB) a block's rows all map
+// to the same cache sets and the same DRAM banks, and touching 8-16 such rows in lock step ran
+// at 2-3 GB/s on one thread where the same kernel with a 4112-float pitch ran at 12, and where
+// the three steps run at 5-7 (power of two or not; one thread, memcpy 6-8 on the same loaded
+// machine). The buffers' pitches are padded by one cache line so that step 2 never aliases.
+// Bursts of 512 bytes: long enough for the prefetcher and for whole streamed lines, short
+// enough that both buffers stay within L2 for every element size.
+// Measured alternatives not kept: 256- and 1024-byte sides (no faster, noisier), AVX-512 16 x 16
+// blocks for step 2 (no faster than AVX2's 8 x 8: the steps that touch memory set the speed).
+constexpr std::int64_t kTileSideBytes = 512;
+template <typename T> constexpr std::int64_t tileRows() { return kTileSideBytes / std::int64_t(sizeof(T)); }
+template <typename T> constexpr std::int64_t tileColumns() { return kTileSideBytes / std::int64_t(sizeof(T)); }
+template <typename T> constexpr std::int64_t bufferPitch() { return tileColumns<T>() + 64 / std::int64_t(sizeof(T)); }
 
 struct TileGeometry {
     std::int64_t sizeA, sizeB, strideA, strideB, outStrideA;
@@ -99,83 +162,128 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
     g.strideB = dims.strides[b];
     g.outStrideA = plan.outputStrides[a];
     g.tilesA = (g.sizeA + tileColumns<T>() - 1) / tileColumns<T>();
-    g.tilesB = (g.sizeB + kTileRows - 1) / kTileRows;
+    g.tilesB = (g.sizeB + tileRows<T>() - 1) / tileRows<T>();
     for (int d = 0; d < dims.rank(); ++d)
         if (d != a && d != b)
             g.outer.push_back(d);
     return g;
 }
 
-// Moves tile elements (ia, ib) for ia in [0, countA), ib in [0, countB) from
-// from[ia·strideA + ib·strideB] to to[ia·outStrideA + ib], element by element through a small
-// buffer: source row pieces are copied in order, then destination row pieces gathered from the
-// buffer's columns, so each array is touched in whole lines. (Directly, a power-of-two row pitch
-// puts all of a tile's rows in one L1 set and the lines are evicted before their neighbours are
-// used.)
+// A tile whose input rows are not unit-stride along a (a gap in the input's fastest dim): the
+// reads are gathers whatever we do, so elements go one by one, rows of the output in order.
 template <typename T>
 void moveTileScalar(const T* __restrict from, std::int64_t strideA, std::int64_t strideB, T* __restrict to,
-                    std::int64_t outStrideA, std::int64_t countA, std::int64_t countB, T* __restrict buffer) {
-    constexpr std::int64_t columns = tileColumns<T>();
-    for (std::int64_t ib = 0; ib < countB; ++ib) {
-        const T* __restrict row = from + ib * strideB;
-        T* __restrict into = buffer + ib * columns;
-        if (strideA == 1)
-            for (std::int64_t ia = 0; ia < countA; ++ia)
-                into[ia] = row[ia];
-        else
-            for (std::int64_t ia = 0; ia < countA; ++ia)
-                into[ia] = row[ia * strideA];
-    }
+                    std::int64_t outStrideA, std::int64_t countA, std::int64_t countB) {
     for (std::int64_t ia = 0; ia < countA; ++ia) {
         T* __restrict out = to + ia * outStrideA;
+        const T* __restrict in = from + ia * strideA;
         for (std::int64_t ib = 0; ib < countB; ++ib)
-            out[ib] = buffer[ib * columns + ia];
+            out[ib] = in[ib * strideB];
     }
 }
 
+// The elements of a tile outside its whole blocks: [a0, countA) x [0, countB) and
+// [0, a0) x [b0, countB).
+template <typename T>
+void moveTileEdges(const T* __restrict from, std::int64_t strideB, T* __restrict to, std::int64_t outStrideA,
+                   std::int64_t countA, std::int64_t countB, std::int64_t a0, std::int64_t b0) {
+    for (std::int64_t ia = 0; ia < a0; ++ia)
+        for (std::int64_t ib = b0; ib < countB; ++ib)
+            to[ia * outStrideA + ib] = from[ia + ib * strideB];
+    for (std::int64_t ia = a0; ia < countA; ++ia)
+        for (std::int64_t ib = 0; ib < countB; ++ib)
+            to[ia * outStrideA + ib] = from[ia + ib * strideB];
+}
+
 #if defined(__SSE2__)
-// 4 x 4 blocks of 4-byte elements, transposed in registers (SSE2 is part of x86-64, so this
-// needs no compiler flag or dispatch). `stream` writes with movntps; it needs `to` and
-// outStrideA to keep every block row 16-byte aligned.
-inline void transpose4x4(const std::uint32_t* from, std::int64_t strideB, std::uint32_t* to,
-                         std::int64_t outStrideA, bool stream) {
+// Register transposes of square blocks, one per element size. SSE2 is part of x86-64, so these
+// need no flag or dispatch; the AVX2 ones below are chosen at run time. Each takes the block's
+// first input element (rows strideB apart) and its first output element (rows outStrideA
+// apart); `stream` writes with non-temporal stores and needs every output row aligned to the
+// store's width (checked by the caller).
+
+inline void store128(void* to, __m128i v, bool stream) {
+    if (stream)
+        _mm_stream_si128(static_cast<__m128i*>(to), v);
+    else
+        _mm_storeu_si128(static_cast<__m128i*>(to), v);
+}
+
+inline void store64(void* to, __m128i v, bool stream) {
+    if (stream)
+        _mm_stream_si64(static_cast<long long*>(to), _mm_cvtsi128_si64(v));
+    else
+        _mm_storel_epi64(static_cast<__m128i*>(to), v);
+}
+
+// 8 x 8 bytes: eight 8-byte rows, interleaved byte, word, dword; each result register holds
+// two output rows.
+inline void transposeBlock(const std::uint8_t* from, std::int64_t strideB, std::uint8_t* to,
+                           std::int64_t outStrideA, bool stream) {
+    auto row = [&](int i) { return _mm_loadl_epi64(reinterpret_cast<const __m128i*>(from + i * strideB)); };
+    const __m128i t0 = _mm_unpacklo_epi8(row(0), row(1));
+    const __m128i t1 = _mm_unpacklo_epi8(row(2), row(3));
+    const __m128i t2 = _mm_unpacklo_epi8(row(4), row(5));
+    const __m128i t3 = _mm_unpacklo_epi8(row(6), row(7));
+    const __m128i u0 = _mm_unpacklo_epi16(t0, t1), u1 = _mm_unpackhi_epi16(t0, t1);
+    const __m128i u2 = _mm_unpacklo_epi16(t2, t3), u3 = _mm_unpackhi_epi16(t2, t3);
+    const __m128i v[4] = {_mm_unpacklo_epi32(u0, u2), _mm_unpackhi_epi32(u0, u2), _mm_unpacklo_epi32(u1, u3),
+                          _mm_unpackhi_epi32(u1, u3)};
+    for (int i = 0; i < 4; ++i) {
+        store64(to + (2 * i) * outStrideA, v[i], stream);
+        store64(to + (2 * i + 1) * outStrideA, _mm_unpackhi_epi64(v[i], v[i]), stream);
+    }
+}
+
+// 8 x 8 two-byte elements: word, dword, qword interleaves.
+inline void transposeBlock(const std::uint16_t* from, std::int64_t strideB, std::uint16_t* to,
+                           std::int64_t outStrideA, bool stream) {
+    auto row = [&](int i) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + i * strideB)); };
+    const __m128i r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3);
+    const __m128i r4 = row(4), r5 = row(5), r6 = row(6), r7 = row(7);
+    const __m128i t0 = _mm_unpacklo_epi16(r0, r1), t1 = _mm_unpackhi_epi16(r0, r1);
+    const __m128i t2 = _mm_unpacklo_epi16(r2, r3), t3 = _mm_unpackhi_epi16(r2, r3);
+    const __m128i t4 = _mm_unpacklo_epi16(r4, r5), t5 = _mm_unpackhi_epi16(r4, r5);
+    const __m128i t6 = _mm_unpacklo_epi16(r6, r7), t7 = _mm_unpackhi_epi16(r6, r7);
+    const __m128i u0 = _mm_unpacklo_epi32(t0, t2), u1 = _mm_unpackhi_epi32(t0, t2);
+    const __m128i u2 = _mm_unpacklo_epi32(t1, t3), u3 = _mm_unpackhi_epi32(t1, t3);
+    const __m128i u4 = _mm_unpacklo_epi32(t4, t6), u5 = _mm_unpackhi_epi32(t4, t6);
+    const __m128i u6 = _mm_unpacklo_epi32(t5, t7), u7 = _mm_unpackhi_epi32(t5, t7);
+    const __m128i o[8] = {_mm_unpacklo_epi64(u0, u4), _mm_unpackhi_epi64(u0, u4), _mm_unpacklo_epi64(u1, u5),
+                          _mm_unpackhi_epi64(u1, u5), _mm_unpacklo_epi64(u2, u6), _mm_unpackhi_epi64(u2, u6),
+                          _mm_unpacklo_epi64(u3, u7), _mm_unpackhi_epi64(u3, u7)};
+    for (int i = 0; i < 8; ++i)
+        store128(to + i * outStrideA, o[i], stream);
+}
+
+// 4 x 4 four-byte elements.
+inline void transposeBlock(const std::uint32_t* from, std::int64_t strideB, std::uint32_t* to,
+                           std::int64_t outStrideA, bool stream) {
     const auto* s = reinterpret_cast<const float*>(from);
-    auto* d = reinterpret_cast<float*>(to);
     __m128 r0 = _mm_loadu_ps(s);
     __m128 r1 = _mm_loadu_ps(s + strideB);
     __m128 r2 = _mm_loadu_ps(s + 2 * strideB);
     __m128 r3 = _mm_loadu_ps(s + 3 * strideB);
     _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-    if (stream) {
-        _mm_stream_ps(d, r0);
-        _mm_stream_ps(d + outStrideA, r1);
-        _mm_stream_ps(d + 2 * outStrideA, r2);
-        _mm_stream_ps(d + 3 * outStrideA, r3);
-    } else {
-        _mm_storeu_ps(d, r0);
-        _mm_storeu_ps(d + outStrideA, r1);
-        _mm_storeu_ps(d + 2 * outStrideA, r2);
-        _mm_storeu_ps(d + 3 * outStrideA, r3);
-    }
+    store128(to, _mm_castps_si128(r0), stream);
+    store128(to + outStrideA, _mm_castps_si128(r1), stream);
+    store128(to + 2 * outStrideA, _mm_castps_si128(r2), stream);
+    store128(to + 3 * outStrideA, _mm_castps_si128(r3), stream);
 }
 
-// 2 x 2 blocks of 8-byte elements.
-inline void transpose2x2(const std::uint64_t* from, std::int64_t strideB, std::uint64_t* to,
-                         std::int64_t outStrideA, bool stream) {
+// 2 x 2 eight-byte elements.
+inline void transposeBlock(const std::uint64_t* from, std::int64_t strideB, std::uint64_t* to,
+                           std::int64_t outStrideA, bool stream) {
     const auto* s = reinterpret_cast<const double*>(from);
-    auto* d = reinterpret_cast<double*>(to);
     const __m128d r0 = _mm_loadu_pd(s);
     const __m128d r1 = _mm_loadu_pd(s + strideB);
-    const __m128d c0 = _mm_unpacklo_pd(r0, r1);
-    const __m128d c1 = _mm_unpackhi_pd(r0, r1);
-    if (stream) {
-        _mm_stream_pd(d, c0);
-        _mm_stream_pd(d + outStrideA, c1);
-    } else {
-        _mm_storeu_pd(d, c0);
-        _mm_storeu_pd(d + outStrideA, c1);
-    }
+    store128(to, _mm_castpd_si128(_mm_unpacklo_pd(r0, r1)), stream);
+    store128(to + outStrideA, _mm_castpd_si128(_mm_unpackhi_pd(r0, r1)), stream);
 }
+
+template <typename T> constexpr std::int64_t sseBlock() { return sizeof(T) <= 2 ? 8 : 16 / std::int64_t(sizeof(T)); }
+// Streaming stores are 16 bytes wide, 8 for the byte blocks (movnti).
+template <typename T> constexpr std::int64_t sseStoreAlign() { return sizeof(T) == 1 ? 8 : 16; }
 
 inline void store4(float* to, __m128 value, bool stream) {
     if (stream)
@@ -215,41 +323,177 @@ inline std::int64_t interleaveRows(const std::uint32_t* from, std::int64_t strid
     return full;
 }
 
-// The register-transposing tile for 4- and 8-byte elements with unit stride along a; the ragged
-// edges (countA or countB not a multiple of the block) go element by element.
+// A tile with unit stride along a through SSE2 blocks; ragged edges element by element.
 template <typename T>
-void moveTileSimd(const T* __restrict from, std::int64_t strideB, T* __restrict to, std::int64_t outStrideA,
-                  std::int64_t countA, std::int64_t countB, bool stream) {
+void moveTileSse(const T* __restrict from, std::int64_t strideB, T* __restrict to, std::int64_t outStrideA,
+                 std::int64_t countA, std::int64_t countB, bool stream) {
     if constexpr (sizeof(T) == 4) {
         if ((countB == 2 || countB == 3) && outStrideA == countB) {
             const std::int64_t done = interleaveRows(from, strideB, to, countA, countB, stream);
-            for (std::int64_t ia = done; ia < countA; ++ia)
-                for (std::int64_t ib = 0; ib < countB; ++ib)
-                    to[ia * outStrideA + ib] = from[ia + ib * strideB];
+            moveTileEdges(from, strideB, to, outStrideA, countA, countB, done, countB);
             return;
         }
     }
-    constexpr std::int64_t block = sizeof(T) == 4 ? 4 : 2;
+    constexpr std::int64_t block = sseBlock<T>();
     const std::int64_t fullA = countA / block * block;
     const std::int64_t fullB = countB / block * block;
-    for (std::int64_t ia = 0; ia < fullA; ia += block) {
-        for (std::int64_t ib = 0; ib < fullB; ib += block) {
-            if constexpr (sizeof(T) == 4)
-                transpose4x4(from + ia + ib * strideB, strideB, to + ia * outStrideA + ib, outStrideA,
-                             stream);
-            else
-                transpose2x2(from + ia + ib * strideB, strideB, to + ia * outStrideA + ib, outStrideA,
-                             stream);
-        }
-        for (std::int64_t r = ia; r < ia + block; ++r)
-            for (std::int64_t ib = fullB; ib < countB; ++ib)
-                to[r * outStrideA + ib] = from[r + ib * strideB];
-    }
-    for (std::int64_t ia = fullA; ia < countA; ++ia)
-        for (std::int64_t ib = 0; ib < countB; ++ib)
-            to[ia * outStrideA + ib] = from[ia + ib * strideB];
+    for (std::int64_t ia = 0; ia < fullA; ia += block)
+        for (std::int64_t ib = 0; ib < fullB; ib += block)
+            transposeBlock(from + ia + ib * strideB, strideB, to + ia * outStrideA + ib, outStrideA, stream);
+    moveTileEdges(from, strideB, to, outStrideA, countA, countB, fullA, fullB);
+}
+
+#define STRIDESCOPE_HAVE_AVX2_KERNELS 1
+// AVX2 8 x 8 four-byte and 4 x 4 eight-byte blocks: a whole 32-byte row per load and per
+// store, half the instructions of the SSE2 blocks. Compiled for AVX2 by attribute, called only
+// where the CPU has it (hasAvx2()), so the binary still runs on any x86-64.
+__attribute__((target("avx2"))) inline void store256(void* to, __m256i v, bool stream) {
+    if (stream)
+        _mm256_stream_si256(static_cast<__m256i*>(to), v);
+    else
+        _mm256_storeu_si256(static_cast<__m256i*>(to), v);
+}
+
+__attribute__((target("avx2"))) inline void transposeBlockAvx2(const std::uint32_t* from, std::int64_t strideB,
+                                                                std::uint32_t* to, std::int64_t outStrideA,
+                                                                bool stream) {
+    const auto* s = reinterpret_cast<const float*>(from);
+    const __m256 r0 = _mm256_loadu_ps(s), r1 = _mm256_loadu_ps(s + strideB);
+    const __m256 r2 = _mm256_loadu_ps(s + 2 * strideB), r3 = _mm256_loadu_ps(s + 3 * strideB);
+    const __m256 r4 = _mm256_loadu_ps(s + 4 * strideB), r5 = _mm256_loadu_ps(s + 5 * strideB);
+    const __m256 r6 = _mm256_loadu_ps(s + 6 * strideB), r7 = _mm256_loadu_ps(s + 7 * strideB);
+    const __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1);
+    const __m256 t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3);
+    const __m256 t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5);
+    const __m256 t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7);
+    const __m256 u0 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0));
+    const __m256 u1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
+    const __m256 u2 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0));
+    const __m256 u3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
+    const __m256 u4 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(1, 0, 1, 0));
+    const __m256 u5 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(3, 2, 3, 2));
+    const __m256 u6 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(1, 0, 1, 0));
+    const __m256 u7 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(3, 2, 3, 2));
+    const __m256 o[8] = {_mm256_permute2f128_ps(u0, u4, 0x20), _mm256_permute2f128_ps(u1, u5, 0x20),
+                         _mm256_permute2f128_ps(u2, u6, 0x20), _mm256_permute2f128_ps(u3, u7, 0x20),
+                         _mm256_permute2f128_ps(u0, u4, 0x31), _mm256_permute2f128_ps(u1, u5, 0x31),
+                         _mm256_permute2f128_ps(u2, u6, 0x31), _mm256_permute2f128_ps(u3, u7, 0x31)};
+    for (int i = 0; i < 8; ++i)
+        store256(to + i * outStrideA, _mm256_castps_si256(o[i]), stream);
+}
+
+__attribute__((target("avx2"))) inline void transposeBlockAvx2(const std::uint64_t* from, std::int64_t strideB,
+                                                                std::uint64_t* to, std::int64_t outStrideA,
+                                                                bool stream) {
+    const auto* s = reinterpret_cast<const double*>(from);
+    const __m256d r0 = _mm256_loadu_pd(s), r1 = _mm256_loadu_pd(s + strideB);
+    const __m256d r2 = _mm256_loadu_pd(s + 2 * strideB), r3 = _mm256_loadu_pd(s + 3 * strideB);
+    const __m256d t0 = _mm256_unpacklo_pd(r0, r1), t1 = _mm256_unpackhi_pd(r0, r1);
+    const __m256d t2 = _mm256_unpacklo_pd(r2, r3), t3 = _mm256_unpackhi_pd(r2, r3);
+    store256(to, _mm256_castpd_si256(_mm256_permute2f128_pd(t0, t2, 0x20)), stream);
+    store256(to + outStrideA, _mm256_castpd_si256(_mm256_permute2f128_pd(t1, t3, 0x20)), stream);
+    store256(to + 2 * outStrideA, _mm256_castpd_si256(_mm256_permute2f128_pd(t0, t2, 0x31)), stream);
+    store256(to + 3 * outStrideA, _mm256_castpd_si256(_mm256_permute2f128_pd(t1, t3, 0x31)), stream);
+}
+
+template <typename T>
+__attribute__((target("avx2"))) void moveTileAvx2(const T* __restrict from, std::int64_t strideB,
+                                                   T* __restrict to, std::int64_t outStrideA, std::int64_t countA,
+                                                   std::int64_t countB, bool stream) {
+    constexpr std::int64_t block = 32 / std::int64_t(sizeof(T));
+    const std::int64_t fullA = countA / block * block;
+    const std::int64_t fullB = countB / block * block;
+    for (std::int64_t ia = 0; ia < fullA; ia += block)
+        for (std::int64_t ib = 0; ib < fullB; ib += block)
+            transposeBlockAvx2(from + ia + ib * strideB, strideB, to + ia * outStrideA + ib, outStrideA, stream);
+    moveTileEdges(from, strideB, to, outStrideA, countA, countB, fullA, fullB);
+}
+
+bool hasAvx2() {
+    static const bool has = __builtin_cpu_supports("avx2");
+    return has;
 }
 #endif
+
+bool aligned(const void* to, std::int64_t rowBytes, std::int64_t alignment) {
+    return reinterpret_cast<std::uintptr_t>(to) % std::uintptr_t(alignment) == 0 && rowBytes % alignment == 0;
+}
+
+// Step 2 of a tile: buffer 1 (rows along b, pitch `pitch`) into buffer 2 (rows along a, the
+// same pitch), through the widest register blocks the CPU has; ragged edges element by element.
+template <typename T>
+void transposeBuffer(const T* __restrict from, T* __restrict to, std::int64_t pitch, std::int64_t countA,
+                     std::int64_t countB) {
+#if defined(__SSE2__)
+    if constexpr (sizeof(T) >= 4) {
+        if (hasAvx2()) {
+            moveTileAvx2(from, pitch, to, pitch, countA, countB, false);
+            return;
+        }
+    }
+    moveTileSse(from, pitch, to, pitch, countA, countB, false);
+#else
+    moveTileEdges(from, pitch, to, pitch, countA, countB, 0, 0);
+#endif
+}
+
+// Scratch for the three-step tiles: two buffers of tileSide x bufferPitch elements, 64-byte
+// aligned, one pair per thread and run.
+template <typename T> struct TileBuffers {
+    explicit TileBuffers()
+        : storage(static_cast<std::size_t>(2 * tileRows<T>() * bufferPitch<T>()) + 64 / sizeof(T)) {
+        const auto address = reinterpret_cast<std::uintptr_t>(storage.data());
+        first = storage.data() + (64 - address % 64) % 64 / sizeof(T);
+        second = first + tileRows<T>() * bufferPitch<T>();
+    }
+    std::vector<T> storage;
+    T* first = nullptr;
+    T* second = nullptr;
+};
+
+// One tile. Unit stride along a: the three steps above, except for 2 or 3 rows of 4-byte
+// elements (NCHW -> NHWC with C = 2, 3), whose output is one dense run that interleaveRows
+// writes directly. A gap along a: scalar gathers. Returns whether it streamed.
+template <typename T>
+bool moveTile(const T* from, std::int64_t strideA, std::int64_t strideB, T* to, std::int64_t outStrideA,
+              std::int64_t countA, std::int64_t countB, bool streaming, TileBuffers<T>& buffers,
+              const T* next, std::int64_t nextA, std::int64_t nextB) {
+#if defined(__SSE2__)
+    if (strideA == 1) {
+        if constexpr (sizeof(T) == 4) {
+            if ((countB == 2 || countB == 3) && outStrideA == countB) {
+                const bool stream = streaming && aligned(to, 16, 16);
+                moveTileSse(from, strideB, to, outStrideA, countA, countB, stream);
+                return stream;
+            }
+        }
+        const std::int64_t pitch = bufferPitch<T>();
+        const std::int64_t pieceBytes = countA * std::int64_t(sizeof(T));
+        for (std::int64_t ib = 0; ib < countB; ++ib) {
+            const T* row = from + ib * strideB;
+            std::memcpy(buffers.first + ib * pitch, row, static_cast<std::size_t>(pieceBytes));
+            if (ib < nextB) {
+                const char* ahead = reinterpret_cast<const char*>(next + ib * strideB);
+                for (std::int64_t at = 0; at < nextA * std::int64_t(sizeof(T)); at += 64)
+                    _mm_prefetch(ahead + at, _MM_HINT_T0);
+            }
+        }
+        transposeBuffer(buffers.first, buffers.second, pitch, countA, countB);
+        const std::int64_t rowBytes = countB * std::int64_t(sizeof(T));
+        if (streaming && rowBytes >= 64) {
+            for (std::int64_t ia = 0; ia < countA; ++ia)
+                copyStreaming(reinterpret_cast<const char*>(buffers.second + ia * pitch),
+                              reinterpret_cast<char*>(to + ia * outStrideA), rowBytes, false);
+            return true;
+        }
+        for (std::int64_t ia = 0; ia < countA; ++ia)
+            std::memcpy(to + ia * outStrideA, buffers.second + ia * pitch, static_cast<std::size_t>(rowBytes));
+        return false;
+    }
+#endif
+    moveTileScalar(from, strideA, strideB, to, outStrideA, countA, countB);
+    return false;
+}
 
 // Work items are (outer index, tile along b, tile along a) with a varying fastest (see the tile
 // shape above). One decomposition per tile, none per element.
@@ -259,8 +503,9 @@ void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std:
     const TileGeometry g = tileGeometry<T>(plan);
     const auto& dims = plan.dims;
     constexpr std::int64_t columns = tileColumns<T>();
-    std::vector<T> buffer(static_cast<std::size_t>(kTileRows * columns));
-    [[maybe_unused]] bool streamed = false;
+    constexpr std::int64_t rows = tileRows<T>();
+    bool streamed = false;
+    TileBuffers<T> buffers;
 
     for (std::int64_t item = beginItem; item < endItem; ++item) {
         std::int64_t rest = item;
@@ -277,25 +522,22 @@ void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std:
             outBase += i * plan.outputStrides[*it];
         }
         const std::int64_t a0 = ta * columns, countA = std::min(g.sizeA, a0 + columns) - a0;
-        const std::int64_t b0 = tb * kTileRows, countB = std::min(g.sizeB, b0 + kTileRows) - b0;
+        const std::int64_t b0 = tb * rows, countB = std::min(g.sizeB, b0 + rows) - b0;
         const T* from = src + inBase + a0 * g.strideA + b0 * g.strideB;
         T* to = dst + outBase + a0 * g.outStrideA + b0;
-#if defined(__SSE2__)
-        if constexpr (sizeof(T) == 4 || sizeof(T) == 8) {
-            if (g.strideA == 1) {
-                // Streaming stores need every block row aligned to the vector width.
-                auto alignedTo = [&](std::int64_t bytes) {
-                    return reinterpret_cast<std::uintptr_t>(to) % bytes == 0 &&
-                           (g.outStrideA * std::int64_t(sizeof(T))) % bytes == 0;
-                };
-                const bool stream = streaming && alignedTo(16);
-                moveTileSimd(from, g.strideB, to, g.outStrideA, countA, countB, stream);
-                streamed = streamed || stream;
-                continue;
-            }
+        // The next tile along a continues the same input rows: prefetch its pieces while this
+        // one moves (a row revisited only every tileRows bursts is lost by the hardware
+        // prefetcher). Advancing along b first instead measured no better, odd pitches included.
+        const T* next = from;
+        std::int64_t nextA = 0, nextB = 0;
+        if (ta + 1 < g.tilesA) {
+            next = from + columns * g.strideA;
+            nextA = std::min(g.sizeA, a0 + 2 * columns) - (a0 + columns);
+            nextB = countB;
         }
-#endif
-        moveTileScalar(from, g.strideA, g.strideB, to, g.outStrideA, countA, countB, buffer.data());
+        streamed = moveTile(from, g.strideA, g.strideB, to, g.outStrideA, countA, countB, streaming, buffers, next,
+                            nextA, nextB) ||
+                   streamed;
     }
 #if defined(__SSE2__)
     if (streamed)
@@ -313,33 +555,6 @@ constexpr std::int64_t kCopyChunkBytes = std::int64_t(2) << 20;
 
 std::int64_t chunkOf(std::int64_t count, int threads, std::int64_t minimum) {
     return std::max(minimum, count / (std::int64_t(threads) * kChunksPerThread) + 1);
-}
-
-// memcpy with streaming stores. glibc's memcpy switches to them by itself only above a
-// threshold tied to the cache size (tens of MiB), which the 2 MiB chunks of a parallel copy
-// never reach; without them every destination line is first read (write-allocate), a third
-// more memory traffic.
-void copyStreaming(const char* from, char* to, std::int64_t bytes) {
-#if defined(__SSE2__)
-    // Head up to 16-byte alignment of the destination, then 64 bytes per step, then the tail.
-    const auto misalign = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(to) % 16);
-    std::int64_t done = misalign == 0 ? 0 : std::min(bytes, 16 - misalign);
-    std::memcpy(to, from, static_cast<std::size_t>(done));
-    for (; done + 64 <= bytes; done += 64) {
-        const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + done));
-        const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + done + 16));
-        const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + done + 32));
-        const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + done + 48));
-        _mm_stream_si128(reinterpret_cast<__m128i*>(to + done), a);
-        _mm_stream_si128(reinterpret_cast<__m128i*>(to + done + 16), b);
-        _mm_stream_si128(reinterpret_cast<__m128i*>(to + done + 32), c);
-        _mm_stream_si128(reinterpret_cast<__m128i*>(to + done + 48), d);
-    }
-    std::memcpy(to + done, from + done, static_cast<std::size_t>(bytes - done));
-    _mm_sfence();
-#else
-    std::memcpy(to, from, static_cast<std::size_t>(bytes));
-#endif
 }
 
 template <typename T> struct Word { using type = T; };
@@ -362,13 +577,19 @@ template <typename Body> void dispatch(int elementSize, Body&& body) {
 } // namespace
 
 void readThroughLayout(CpuThreadPool& pool, const void* src, void* dst, const CollapsedLayout& layout,
-                       int elementSize) {
+                       int elementSize, bool streaming) {
+    if (layout.rank() == 1 && layout.strides[0] == 1) {
+        // Contiguous in effect (after merging dims): the plain copy, from the view's first element.
+        const auto* from = static_cast<const char*>(src) + layout.storageOffset * elementSize;
+        parallelCopy(pool, from, dst, layout.numel() * elementSize, streaming);
+        return;
+    }
     dispatch(elementSize, [&](auto word) {
         using T = typename decltype(word)::type;
         pool.parallelChunks(layout.numel(), chunkOf(layout.numel(), pool.size(), kMinChunkElements),
                             [&](std::int64_t begin, std::int64_t end) {
                                 readRange(static_cast<const T*>(src), static_cast<T*>(dst), layout, begin,
-                                          end);
+                                          end, streaming);
                             });
     });
 }

@@ -9,9 +9,12 @@
 namespace stridescope::gpu::cpu {
 
 // dst[i] = src[storage index of logical element i] for every i in row-major order. `src` is the
-// storage's first element; `dst` holds numel elements.
+// storage's first element; `dst` holds numel elements. The walk is the layout's own order (the
+// naive kernel: what the layout costs), except that unit-stride rows move as runs of memory, and
+// a layout contiguous in effect (one dim after collapsing) is the plain parallelCopy.
+// `streaming` as for tiledCopy.
 void readThroughLayout(CpuThreadPool& pool, const void* src, void* dst, const CollapsedLayout& layout,
-                       int elementSize);
+                       int elementSize, bool streaming);
 
 // The same result, transposing tile by tile (plan from planTiled()). `streaming` writes the
 // destination with non-temporal stores where a tile's rows are aligned for them: right when

@@ -341,7 +341,7 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
     QTest::newRow("fp32 transpose 2048 x 1100 (aligned rows)") << Layout{{1100, 2048}, {1, 1100}, 0} << 4;
     QTest::newRow("fp32 transpose 2049 x 1101 (unaligned rows)") << Layout{{1101, 2049}, {1, 1101}, 3} << 4;
     QTest::newRow("fp64 transpose 1024 x 1030") << Layout{{1030, 1024}, {1, 1030}, 0} << 8;
-    QTest::newRow("fp16 transpose 2048 x 2100 (scalar tiles)") << Layout{{2100, 2048}, {1, 2100}, 0} << 2;
+    QTest::newRow("fp16 transpose 2048 x 2100 (SSE2 8 x 8 word blocks)") << Layout{{2100, 2048}, {1, 2100}, 0} << 2;
     QTest::newRow("fp32 NCHW to NHWC 4 x 35 x 130 x 130")
         << Layout{{4, 130, 130, 35}, {591500, 130, 1, 16900}, 0} << 4;
     QTest::newRow("fp32 NCHW to NHWC, 3 channels, 2 x 3 x 67 x 131 (interleaved rows)")
@@ -349,6 +349,29 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
     QTest::newRow("fp32 NCHW to NHWC, 2 channels, offset 1 (unaligned)")
         << Layout{{3, 45, 259, 2}, {2 * 45 * 259, 259, 1, 45 * 259}, 1} << 4;
     QTest::newRow("int8 contiguous, odd byte count") << Layout{{(9 << 20) + 13}, {1}, 0} << 1;
+    // The three-step tiles for every element size (bursts into a buffer, register blocks,
+    // bursts out), with ragged tile edges, offsets and gaps.
+    QTest::newRow("int8 transpose 2051 x 1029, offset 5") << Layout{{1029, 2051}, {1, 1029}, 5} << 1;
+    QTest::newRow("int16 transpose 1500 x 1301, offset 1") << Layout{{1301, 1500}, {1, 1301}, 1} << 2;
+    QTest::newRow("fp64 transpose 1029 x 517, offset 3") << Layout{{517, 1029}, {1, 517}, 3} << 8;
+    QTest::newRow("fp32 transpose of a narrowed 1100 x 2100 (gaps between rows)")
+        << Layout{{1000, 1100}, {1, 2100}, 37} << 4;
+    QTest::newRow("int8 NCHW to NHWC 2 x 64 x 90 x 130") << Layout{{2, 90, 130, 64}, {64 * 90 * 130, 130, 1, 90 * 130}, 0}
+                                                          << 1;
+    QTest::newRow("fp32 NCHW to NHWC, 4 channels (narrow tiles)")
+        << Layout{{2, 300, 257, 4}, {4 * 300 * 257, 257, 1, 300 * 257}, 0} << 4;
+    QTest::newRow("fp32 transpose with a gap along the tile's fast dim (scalar gathers)")
+        << Layout{{700, 900}, {2, 1400}, 1} << 4;
+    QTest::newRow("fp64 rank-5 permute 6 x 40 x 7 x 33 x 30 (4, 2, 0, 3, 1)")
+        << Layout{{30, 7, 6, 33, 40}, {1, 990, 277200, 30, 6930}, 0} << 8;
+    QTest::newRow("fp32 rank-8 reverse permute of 6 x 5 x 4 x 7 x 3 x 8 x 5 x 9")
+        << Layout{{9, 5, 8, 3, 7, 4, 5, 6}, {1, 9, 45, 360, 1080, 7560, 30240, 151200}, 0} << 4;
+    QTest::newRow("int16 contiguous in effect after collapsing, offset 7 (a plain copy)")
+        << Layout{{300, 1, 700, 11}, {7700, 5, 11, 1}, 7} << 2;
+    QTest::newRow("fp32 short contiguous rows permuted (1, 0, 2), rows of 5")
+        << Layout{{400, 600, 5}, {5, 2000, 1}, 0} << 4;
+    QTest::newRow("int8 long contiguous rows permuted (1, 0, 2), streamed per row")
+        << Layout{{40, 50, 3000}, {3000, 120000, 1}, 2} << 1;
 }
 
 void TestBandwidth::largeCopiesTakeEveryStorePath() {

@@ -109,6 +109,64 @@ BandwidthRunner::BackendFactory failingOnce(FailingDevice::Failure failure, std:
     };
 }
 
+// A backend whose kernels take fixed times, so that the panel's figures are known exactly:
+// naive 8 ms, tiled 2 ms, limit (baseline copy) 1 ms, memcpy 1.5 ms per run. Its name and
+// device are the CPU's, as an injected backend's would be.
+class FixedTimeBackend final : public gpu::BandwidthBackend {
+public:
+    std::string name() const override { return "cpu"; }
+    bool isAvailable() const override { return true; }
+    std::string unavailableReason() const override { return {}; }
+    gpu::BackendInfo info() const override {
+        gpu::BackendInfo info;
+        info.backend = "cpu";
+        info.device = "Fixed-time CPU (2 threads)";
+        info.parallelism = 2;
+        info.memoryBytes = std::int64_t(1) << 34;
+        info.lastLevelCacheBytes = 1 << 20;
+        return info;
+    }
+    std::int64_t memoryLimitBytes() const override { return std::int64_t(1) << 34; }
+    std::unique_ptr<gpu::PreparedCopy> prepare(const gpu::CopyProblem&, std::span<const std::uint8_t>) override {
+        return std::make_unique<Run>();
+    }
+    static double seconds(gpu::CopyKernel kernel) {
+        switch (kernel) {
+        case gpu::CopyKernel::ReadThroughLayout:
+            return 0.008;
+        case gpu::CopyKernel::Tiled:
+            return 0.002;
+        case gpu::CopyKernel::Baseline:
+            return 0.001;
+        case gpu::CopyKernel::Memcpy:
+            return 0.0015;
+        }
+        return 1;
+    }
+
+private:
+    struct Run final : gpu::PreparedCopy {
+        double run(gpu::CopyKernel kernel) override { return seconds(kernel); }
+        std::vector<std::uint8_t> destination() const override { return {}; }
+    };
+};
+
+BandwidthRunner::BackendFactory fixedTime() {
+    return [](gpu::BackendChoice) {
+        gpu::BackendSelection selection;
+        selection.backend = std::make_unique<FixedTimeBackend>();
+        return selection;
+    };
+}
+
+QStringList barTexts(QCustomPlot* plot) {
+    QStringList texts;
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)))
+            texts << text->text();
+    return texts;
+}
+
 bool hasCase(const BandwidthRound& round, const char* name) {
     return std::isfinite(round.gbps(QString::fromLatin1(name)));
 }
@@ -152,6 +210,10 @@ private slots:
     void panelShowsFailures();
     void panelStaysUsableWhenTheDeviceFails();
     void panelDestroyedWhileLive();
+    void panelTellsTheStory_data();
+    void panelTellsTheStory();
+    void panelLiveAxisStartsWithLive();
+    void panelFollowsThemeAndFont();
 };
 
 void TestBandwidthPanel::runnerMeasuresOnceOnCpu() {
@@ -324,11 +386,14 @@ void TestBandwidthPanel::panelPlotsAndExports() {
     // Live plot: one point per series; the baseline line placed at the baseline's GB/s.
     QCOMPARE(panel.livePlot()->graph(0)->dataCount(), 1);
     QCOMPARE(panel.livePlot()->graph(1)->dataCount(), 1);
-    // Kernel bars: read through layout, tiled, baseline, memcpy.
-    auto* bars = qobject_cast<QCPBars*>(panel.kernelPlot()->plottable(0));
-    QVERIFY(bars);
-    QCOMPARE(bars->dataCount(), 4);
-    QCOMPARE(bars->data()->at(2)->value, panel.rounds().last().gbps(QStringLiteral("baseline_copy")));
+    // Kernel bars: naive, tiled, limit (one bar each; the limit is the one round's baseline).
+    for (int i = 0; i < 3; ++i) {
+        auto* bars = qobject_cast<QCPBars*>(panel.kernelPlot()->plottable(i));
+        QVERIFY(bars);
+        QCOMPARE(bars->dataCount(), 1);
+    }
+    QCOMPARE(qobject_cast<QCPBars*>(panel.kernelPlot()->plottable(2))->data()->at(0)->value,
+             panel.rounds().last().gbps(QStringLiteral("baseline_copy")));
     // Host↔device: empty on the CPU, with a note.
     for (int i = 0; i < panel.transferPlot()->graphCount(); ++i)
         QCOMPARE(panel.transferPlot()->graph(i)->dataCount(), 0);
@@ -480,4 +545,121 @@ void TestBandwidthPanel::panelDestroyedWhileLive() {
 }
 
 QTEST_MAIN(TestBandwidthPanel)
+void TestBandwidthPanel::panelTellsTheStory_data() {
+    QTest::addColumn<LayoutToMeasure>("view");
+    QTest::addColumn<bool>("tiled");
+    QTest::newRow("transpose: naive, tiled, limit") << kTranspose << true;
+    QTest::newRow("contiguous: naive and limit") << kContiguous << false;
+}
+
+void TestBandwidthPanel::panelTellsTheStory() {
+    // With fixed kernel times the figures are exact: naive 0.125x the limit, tiled 0.5x. One
+    // limit everywhere: the Live line, the limit bar and the story are the same figure.
+    QFETCH(LayoutToMeasure, view);
+    QFETCH(bool, tiled);
+    BandwidthPanel panel;
+    panel.runner()->setBackendFactory(fixedTime());
+    panel.resize(900, 600);
+    panel.show();
+    QSignalSpy shown(&panel, &BandwidthPanel::roundShown);
+    panel.setBackendChoice(QStringLiteral("cpu"));
+    panel.setWorkingSetMiB(1);
+    panel.setRepetitions(3);
+    panel.setLayoutToMeasure(view.layout, view.elementSize, view.label);
+    panel.measureOnce();
+    QVERIFY(shown.wait(kWaitMs));
+    const auto& round = panel.rounds().last();
+    QCOMPARE(round.device, QStringLiteral("Fixed-time CPU (2 threads)"));
+    const double limit = round.gbps(QStringLiteral("baseline_copy"));
+    QVERIFY(limit > 0);
+    QCOMPARE(panel.limitGbps(), limit);
+    QCOMPARE(round.gbps(QStringLiteral("read_through_layout")), limit / 8);
+
+    // Bars in story order, each with its figures on it.
+    auto bar = [&](int i) { return qobject_cast<QCPBars*>(panel.kernelPlot()->plottable(i)); };
+    QCOMPARE(bar(0)->dataCount(), 1);
+    QCOMPARE(bar(1)->dataCount(), tiled ? 1 : 0);
+    QCOMPARE(bar(2)->data()->at(0)->value, limit);
+    QCOMPARE(bar(3)->dataCount(), 0); // no peak on a CPU
+    const QStringList texts = barTexts(panel.kernelPlot());
+    const QString gbps = [](double v) { return QString::number(v, 'f', v < 10 ? 2 : 1) + QStringLiteral(" GB/s"); }(limit / 8);
+    QVERIFY2(texts.contains(gbps + QStringLiteral("\n0.12× limit")) ||
+                 texts.contains(gbps + QStringLiteral("\n0.13× limit")),
+             qPrintable(texts.join(QStringLiteral(" | "))));
+    if (tiled)
+        QVERIFY(texts.filter(QStringLiteral("0.50× limit")).size() == 1);
+    QCOMPARE(texts.filter(QStringLiteral("× limit")).size(), tiled ? 2 : 1);
+
+    // The Live plot's reference line is the same limit.
+    QCPItemText* limitText = nullptr;
+    for (int i = 0; i < panel.livePlot()->itemCount(); ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(panel.livePlot()->item(i)); t && t->text().startsWith(QStringLiteral("limit ")))
+            limitText = t;
+    QVERIFY(limitText);
+    QCOMPARE(limitText->text(), QStringLiteral("limit %1 GB/s").arg(limit, 0, 'f', 1));
+    QVERIFY(limitText->visible());
+
+    const QString story = panel.storyText();
+    QVERIFY2(story.startsWith(QStringLiteral("Limit %1 GB/s: our contiguous copy of the same ").arg(limit, 0, 'f', 1)),
+             qPrintable(story));
+    if (tiled)
+        QVERIFY2(story.contains(QStringLiteral("the naive copy runs at 0.12× the limit; the tiled kernel recovers "
+                                               "0.50× (4.0× the naive copy)")) ||
+                     story.contains(QStringLiteral("the naive copy runs at 0.13× the limit; the tiled kernel recovers "
+                                                   "0.50× (4.0× the naive copy)")),
+                 qPrintable(story));
+    else
+        QVERIFY2(story.contains(QStringLiteral("This layout reads memory in order")), qPrintable(story));
+
+    // The plot gets the height it needs: room for about 14 lines of its text.
+    QVERIFY(panel.kernelPlot()->minimumHeight() >= 14 * QFontMetrics(panel.font()).height());
+}
+
+void TestBandwidthPanel::panelLiveAxisStartsWithLive() {
+    // Rounds measured before Live are cleared when Live starts; the first live point sits near
+    // 0 s (one round of fixed-time kernels later), not at the runner's age.
+    BandwidthPanel panel;
+    panel.runner()->setBackendFactory(fixedTime());
+    QSignalSpy shown(&panel, &BandwidthPanel::roundShown);
+    panel.setBackendChoice(QStringLiteral("cpu"));
+    panel.setWorkingSetMiB(1);
+    panel.setRepetitions(1);
+    panel.setLayoutToMeasure(kTranspose.layout, kTranspose.elementSize, kTranspose.label);
+    panel.measureOnce();
+    QVERIFY(shown.wait(kWaitMs));
+    QTest::qWait(1500); // the runner's clock runs on; the Live axis must not show it
+    const int before = int(shown.size());
+    panel.setLive(true);
+    QCOMPARE(panel.livePlot()->graph(0)->dataCount(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(shown.size() > before, kWaitMs);
+    panel.setLive(false);
+    QVERIFY2(panel.livePlot()->graph(0)->dataCount() >= 1, "no live point plotted");
+    const double first = panel.livePlot()->graph(0)->data()->at(0)->key;
+    QVERIFY2(first >= 0 && first < 1.0, qPrintable(QString::number(first)));
+    QVERIFY(panel.rounds().last().seconds > 1.4); // the runner's own clock did run on
+    QCOMPARE(panel.livePlot()->xAxis->range().lower, 0.0);
+}
+
+void TestBandwidthPanel::panelFollowsThemeAndFont() {
+    // Light and dark palettes and presentation mode's larger font reach the plots.
+    BandwidthPanel panel;
+    QPalette dark = panel.palette();
+    dark.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
+    dark.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+    panel.setPalette(dark);
+    for (auto* plot : {panel.livePlot(), panel.kernelPlot(), panel.transferPlot()}) {
+        QCOMPARE(plot->axisRect()->backgroundBrush().color(), QColor(0x1e, 0x1f, 0x22));
+        QCOMPARE(plot->xAxis->tickLabelColor(), QColor(0xe6, 0xe6, 0xe6));
+        QCOMPARE(plot->yAxis->labelColor(), QColor(0xe6, 0xe6, 0xe6));
+        QCOMPARE(plot->legend->textColor(), QColor(0xe6, 0xe6, 0xe6));
+    }
+    const int heightBefore = panel.livePlot()->minimumHeight();
+    QFont big = panel.font();
+    big.setPointSizeF(big.pointSizeF() * 1.6);
+    panel.setFont(big);
+    QCOMPARE(panel.livePlot()->yAxis->labelFont().pointSizeF(), big.pointSizeF());
+    QVERIFY(panel.livePlot()->minimumHeight() > heightBefore);
+    QCOMPARE(panel.livePlot()->minimumHeight(), 14 * QFontMetrics(big).height());
+}
+
 #include "tst_bandwidth_panel.moc"

@@ -6,6 +6,7 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -22,6 +23,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace stridescope::app {
@@ -32,7 +34,7 @@ namespace {
 struct PlotStyle {
     QColor layout{0x00, 0x72, 0xB2};   // read through the layout: blue
     QColor tiled{0xE6, 0x9F, 0x00};    // tiled: orange
-    QColor baseline{0x00, 0x9E, 0x73}; // contiguous baseline: green
+    QColor baseline{0x00, 0x9E, 0x73}; // the limit (contiguous copy of the same bytes): green
     QColor memcpy{0x56, 0xB4, 0xE9};   // vendor copy: sky blue
     QColor peak{0xD5, 0x5E, 0x00};     // theoretical peak: vermillion
     QColor pinned{0xCC, 0x79, 0xA7};   // pinned host memory: purple
@@ -54,12 +56,15 @@ QString mibText(qint64 bytes) {
     return QString::number(double(bytes) / double(1 << 20), 'f', 1) + QStringLiteral(" MiB");
 }
 
-QString caseLabel(const QString& caseName) {
-    if (caseName == QLatin1String("read_through_layout"))
-        return QStringLiteral("read through layout");
-    if (caseName == QLatin1String("baseline_copy"))
-        return QStringLiteral("baseline copy");
-    return caseName;
+// Rounds of one layout on one backend at the end of `rounds` that the limit is the median of.
+constexpr int kLimitRounds = 15;
+
+double median(QVector<double> values) {
+    if (values.isEmpty())
+        return std::nan("");
+    std::sort(values.begin(), values.end());
+    const auto n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
 QString csvField(const QString& text) {
@@ -185,15 +190,22 @@ void BandwidthPanel::buildUi() {
     m_tabs->addTab(m_kernelPlot, tr("Kernels"));
     m_tabs->addTab(m_transferPlot, tr("Host↔device"));
 
+    m_storyLabel = new QLabel(this);
+    m_storyLabel->setWordWrap(true);
+    m_storyLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_storyLabel->setToolTip(
+        tr("naive: the copy walks the tensor in its logical order, as .contiguous() does; tiled: "
+           "the same result moved tile by tile so that memory is read and written in whole "
+           "lines; limit: our contiguous copy of the same number of bytes on the same threads, "
+           "the most any copy can reach here"));
+
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addWidget(m_statusLabel);
     layout->addWidget(m_errorLabel);
     layout->addWidget(m_layoutLabel);
     layout->addWidget(m_tabs, 1);
-    // Below this a plot is a strip where the legend hides the data and the reference labels are
-    // clipped; the dock grows instead.
-    m_tabs->setMinimumHeight(170);
+    layout->addWidget(m_storyLabel);
 
     connect(m_backend, &QComboBox::currentIndexChanged, this,
             [this] { m_runner->setBackendChoice(backendChoice()); });
@@ -213,7 +225,6 @@ void compactLegend(QCustomPlot* plot, int columns) {
     plot->legend->setVisible(true);
     plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     plot->legend->setWrap(columns);
-    plot->legend->setBrush(QColor(255, 255, 255, 210));
     plot->legend->setRowSpacing(0);
     plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
 }
@@ -249,20 +260,32 @@ void BandwidthPanel::setupPlots() {
     m_livePlot->xAxis->setRange(0, kLiveWindowSeconds);
     m_livePlot->yAxis->setRange(0, 1);
 
-    // Kernels: bars of the last round (median), dots for the best run.
+    // Kernels: the story of the last round as bars (median), dots for the best run.
     m_kernelPlot->yAxis->setLabel(tr("GB/s (read + write)"));
-    m_kernelBars = new QCPBars(m_kernelPlot->xAxis, m_kernelPlot->yAxis);
-    m_kernelBars->setName(tr("median"));
-    m_kernelBars->setPen(pen(kStyle.layout, 1.0));
-    m_kernelBars->setBrush(kStyle.layout);
-    m_kernelBars->setWidth(0.6);
+    const struct {
+        QString name;
+        QColor colour;
+    } bars[] = {{tr("naive"), kStyle.layout},
+                {tr("tiled"), kStyle.tiled},
+                {tr("limit"), kStyle.baseline},
+                {tr("peak"), kStyle.peak}};
+    for (const auto& bar : bars) {
+        auto* b = new QCPBars(m_kernelPlot->xAxis, m_kernelPlot->yAxis);
+        b->setName(bar.name);
+        b->setPen(pen(bar.colour, 1.0));
+        b->setBrush(bar.colour);
+        b->setWidth(0.6);
+        b->removeFromLegend();
+        m_kernelBars.push_back(b);
+    }
     m_kernelBest = m_kernelPlot->addGraph();
     m_kernelBest->setName(tr("best run"));
     m_kernelBest->setLineStyle(QCPGraph::lsNone);
     m_kernelBest->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssDiamond, pen(kStyle.peak, 1.5), kStyle.peak, 9));
-    m_kernelPlot->legend->setVisible(true);
-    m_kernelPlot->xAxis->setRange(0.4, 4.6);
+    compactLegend(m_kernelPlot, 1);
+    m_kernelPlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_kernelPlot->xAxis->setRange(0.4, 3.6);
     m_kernelPlot->yAxis->setRange(0, 1);
 
     // Host↔device: GB/s against size on a log axis.
@@ -300,6 +323,60 @@ void BandwidthPanel::setupPlots() {
     m_transferNote->position->setCoords(0.5, 0.5);
     m_transferNote->setText(tr("Host↔device copies need a CUDA device."));
     m_transferNote->setVisible(false);
+    applyTheme();
+}
+
+// Colours and fonts from the widget's palette and font, so that the plots follow the light or
+// dark theme and presentation mode's larger font (QCustomPlot copies both once, when made).
+// Plots get room for about 14 lines of their text, so a larger font does not clip the legend
+// or the axis labels.
+void BandwidthPanel::applyTheme() {
+    const QPalette pal = palette();
+    const QColor background = pal.color(QPalette::Base);
+    const QColor text = pal.color(QPalette::Text);
+    QColor grid = pal.color(QPalette::Mid);
+    QColor legendFill = background;
+    legendFill.setAlpha(215);
+    const QFont base = font();
+    QFont small = base;
+    if (small.pointSizeF() > 0)
+        small.setPointSizeF(base.pointSizeF() * 0.9);
+    for (auto* plot : {m_livePlot, m_kernelPlot, m_transferPlot}) {
+        plot->setBackground(background);
+        plot->axisRect()->setBackground(background);
+        for (auto* axis : {plot->xAxis, plot->yAxis, plot->xAxis2, plot->yAxis2}) {
+            axis->setBasePen(pen(text, 1.0));
+            axis->setTickPen(pen(text, 1.0));
+            axis->setSubTickPen(pen(text, 1.0));
+            axis->setLabelColor(text);
+            axis->setTickLabelColor(text);
+            axis->setLabelFont(base);
+            axis->setTickLabelFont(small);
+            axis->grid()->setPen(pen(grid, 1.0, Qt::DotLine));
+        }
+        plot->legend->setBrush(legendFill);
+        plot->legend->setBorderPen(pen(grid, 1.0));
+        plot->legend->setTextColor(text);
+        plot->legend->setFont(small);
+        for (int i = 0; i < plot->itemCount(); ++i)
+            if (auto* label = qobject_cast<QCPItemText*>(plot->item(i)))
+                label->setFont(small);
+        plot->setMinimumHeight(QFontMetrics(base).height() * 14);
+    }
+    m_transferNote->setColor(text);
+    for (auto* label : m_barLabels)
+        label->setColor(text);
+    // Pageable copies were black, invisible on a dark background: the text colour instead.
+    for (int i : {0, 2})
+        if (i < m_transferGraphs.size())
+            m_transferGraphs[i]->setPen(pen(text, 2.0, i == 0 ? Qt::DashLine : Qt::SolidLine));
+    scheduleReplot();
+}
+
+void BandwidthPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) && m_livePlot)
+        applyTheme();
 }
 
 // ---- state shown ------------------------------------------------------------------------------
@@ -328,8 +405,8 @@ void BandwidthPanel::setLayoutToMeasure(const Layout& layout, int elementSize, c
         // Mark the change on the time axis, at the last measured time.
         auto* marker = new QCPItemStraightLine(m_livePlot);
         marker->setPen(pen(kStyle.marker, 1.0, Qt::DotLine));
-        marker->point1->setCoords(m_rounds.last().seconds, 0);
-        marker->point2->setCoords(m_rounds.last().seconds, 1);
+        marker->point1->setCoords(m_lastLiveX, 0);
+        marker->point2->setCoords(m_lastLiveX, 1);
         m_changeMarkers.push_back(marker);
         scheduleReplot();
     }
@@ -353,6 +430,18 @@ void BandwidthPanel::setLive(bool live) {
     {
         const QSignalBlocker block(m_liveButton);
         m_liveButton->setChecked(live);
+    }
+    if (live) {
+        // The time axis starts when Live starts: the series of an earlier session are cleared.
+        m_liveClock.restart();
+        m_lastLiveX = 0;
+        m_layoutGraph->data()->clear();
+        m_tiledGraph->data()->clear();
+        for (auto* marker : m_changeMarkers)
+            m_livePlot->removeItem(marker);
+        m_changeMarkers.clear();
+        m_livePlot->xAxis->setRange(0, kLiveWindowSeconds);
+        scheduleReplot();
     }
     m_runner->setLive(live);
 }
@@ -408,19 +497,26 @@ void BandwidthPanel::onRound(const BandwidthRound& round) {
 
     const double layoutGbps = round.gbps(QStringLiteral("read_through_layout"));
     const double tiledGbps = round.gbps(QStringLiteral("tiled"));
+    // Time on the Live axis: seconds since Live was switched on (a round measured before Live
+    // ever was starts the clock).
+    if (!m_liveClock.isValid())
+        m_liveClock.start();
+    const double x = double(m_liveClock.nsecsElapsed()) / 1e9;
+    m_lastLiveX = x;
     if (std::isfinite(layoutGbps))
-        m_layoutGraph->addData(round.seconds, layoutGbps);
+        m_layoutGraph->addData(x, layoutGbps);
     if (std::isfinite(tiledGbps))
-        m_tiledGraph->addData(round.seconds, tiledGbps);
+        m_tiledGraph->addData(x, tiledGbps);
     // Scroll: keep the last window of points and show it.
-    const double from = round.seconds - kLiveWindowSeconds;
+    const double from = x - kLiveWindowSeconds;
     m_layoutGraph->data()->removeBefore(from);
     m_tiledGraph->data()->removeBefore(from);
-    m_livePlot->xAxis->setRange(std::max(0.0, from), std::max(kLiveWindowSeconds, round.seconds));
+    m_livePlot->xAxis->setRange(std::max(0.0, from), std::max(kLiveWindowSeconds, x));
     while (!m_changeMarkers.isEmpty() && m_changeMarkers.front()->point1->coords().x() < from)
         m_livePlot->removeItem(m_changeMarkers.takeFirst());
     updateReferenceLines(round);
     updateKernelBars(round);
+    updateStory(round);
 
     QString model;
     if (std::isfinite(round.sectorsPerRequest))
@@ -461,11 +557,10 @@ void BandwidthPanel::updateReferenceLines(const BandwidthRound& round) {
         line->setVisible(true);
         text->setVisible(true);
     };
-    const double baseline = round.gbps(QStringLiteral("baseline_copy"));
-    if (std::isfinite(baseline)) {
-        place(m_baselineLine, m_baselineText, baseline,
-              tr("contiguous baseline %1 GB/s").arg(baseline, 0, 'f', 1));
-        top = std::max(top, baseline);
+    const double limit = limitGbps();
+    if (std::isfinite(limit)) {
+        place(m_baselineLine, m_baselineText, limit, tr("limit %1 GB/s").arg(limit, 0, 'f', 1));
+        top = std::max(top, limit);
     }
     if (round.peakGBps) {
         place(m_peakLine, m_peakText, *round.peakGBps,
@@ -479,37 +574,109 @@ void BandwidthPanel::updateReferenceLines(const BandwidthRound& round) {
     m_livePlot->yAxis->setRange(0, top > 0 ? top * 1.2 : 1.0);
 }
 
+double BandwidthPanel::limitGbps() const {
+    if (m_rounds.isEmpty())
+        return std::nan("");
+    // The rounds of the last round's layout and backend, newest first, at most kLimitRounds.
+    const auto& last = m_rounds.last();
+    QVector<double> values;
+    for (auto it = m_rounds.crbegin(); it != m_rounds.crend() && values.size() < kLimitRounds; ++it) {
+        if (!(it->view == last.view) || it->backend != last.backend || it->workingSetBytes != last.workingSetBytes)
+            break;
+        const double v = it->gbps(QStringLiteral("baseline_copy"));
+        if (std::isfinite(v))
+            values << v;
+    }
+    return median(values);
+}
+
+QString BandwidthPanel::storyText() const { return m_storyLabel->text(); }
+
 void BandwidthPanel::updateKernelBars(const BandwidthRound& round) {
-    const QStringList order{QStringLiteral("read_through_layout"), QStringLiteral("tiled"),
-                            QStringLiteral("baseline_copy"), QStringLiteral("memcpy")};
-    QVector<double> ticks, medians, bests;
-    QVector<QString> labels;
+    for (auto* label : m_barLabels)
+        m_kernelPlot->removeItem(label);
+    m_barLabels.clear();
+    const double limit = limitGbps();
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    QVector<double> bestTicks, bests;
     double top = 0;
-    for (int i = 0; i < order.size(); ++i) {
-        const double tick = i + 1;
-        ticker->addTick(tick, caseLabel(order[i]));
-        for (const auto& c : round.cases) {
-            if (c.caseName != order[i])
-                continue;
-            ticks << tick;
-            medians << c.gbpsMedian;
-            bests << c.gbpsBest;
-            top = std::max(top, c.gbpsBest);
+    int tick = 0;
+    auto addBar = [&](int index, const QString& name, double median, double best) {
+        ++tick;
+        ticker->addTick(tick, name);
+        m_kernelBars[index]->setData(QVector<double>{double(tick)}, QVector<double>{median}, true);
+        if (std::isfinite(best)) {
+            bestTicks << tick;
+            bests << best;
         }
-    }
-    if (round.peakGBps) {
-        ticker->addTick(order.size() + 1, tr("peak"));
-        ticks << order.size() + 1;
-        medians << *round.peakGBps;
-        bests << *round.peakGBps;
-        top = std::max(top, *round.peakGBps);
-    }
+        top = std::max({top, median, std::isfinite(best) ? best : 0.0});
+        // The figures on the bar: GB/s and the fraction of the limit.
+        auto* label = new QCPItemText(m_kernelPlot);
+        label->position->setType(QCPItemPosition::ptPlotCoords);
+        // Above the bar and its best-run mark, so that the mark never covers the figures.
+        label->position->setCoords(tick, std::max(median, std::isfinite(best) ? best : median));
+        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        label->setPadding(QMargins(2, 2, 2, 4));
+        QString text = tr("%1 GB/s").arg(median, 0, 'f', median < 10 ? 2 : 1);
+        if (index < 2 && std::isfinite(limit) && limit > 0)
+            text += QLatin1Char('\n') + tr("%1× limit").arg(median / limit, 0, 'f', 2);
+        label->setText(text);
+        label->setFont(m_kernelPlot->xAxis->tickLabelFont());
+        label->setColor(palette().color(QPalette::Text));
+        m_barLabels << label;
+    };
+    for (auto* bars : m_kernelBars)
+        bars->data()->clear();
+    auto find = [&](const char* name) -> const CaseSample* {
+        for (const auto& c : round.cases)
+            if (c.caseName == QLatin1String(name))
+                return &c;
+        return nullptr;
+    };
+    if (const auto* naive = find("read_through_layout"))
+        addBar(0, tr("naive\n(read through layout)"), naive->gbpsMedian, naive->gbpsBest);
+    if (const auto* tiled = find("tiled"))
+        addBar(1, tr("tiled"), tiled->gbpsMedian, tiled->gbpsBest);
+    if (std::isfinite(limit))
+        addBar(2, tr("limit\n(contiguous copy)"), limit, std::nan(""));
+    if (round.peakGBps)
+        addBar(3, tr("theoretical peak"), *round.peakGBps, std::nan(""));
     m_kernelPlot->xAxis->setTicker(ticker);
-    m_kernelPlot->xAxis->setRange(0.4, (round.peakGBps ? order.size() + 1 : order.size()) + 0.6);
-    m_kernelBars->setData(ticks, medians, true);
-    m_kernelBest->setData(ticks, bests, true);
-    m_kernelPlot->yAxis->setRange(0, top > 0 ? top * 1.12 : 1.0);
+    m_kernelPlot->xAxis->setRange(0.4, tick + 0.6);
+    m_kernelBest->setData(bestTicks, bests, true);
+    // Headroom for the two lines of figures over the highest bar.
+    m_kernelPlot->yAxis->setRange(0, top > 0 ? top * 1.3 : 1.0);
+}
+
+// What the layout costs and what a good kernel recovers, in words, against the one limit.
+void BandwidthPanel::updateStory(const BandwidthRound& round) {
+    const double limit = limitGbps();
+    const double naive = round.gbps(QStringLiteral("read_through_layout"));
+    const double tiled = round.gbps(QStringLiteral("tiled"));
+    if (!std::isfinite(limit) || limit <= 0 || !std::isfinite(naive)) {
+        m_storyLabel->clear();
+        return;
+    }
+    int counted = 0;
+    for (auto it = m_rounds.crbegin(); it != m_rounds.crend() && counted < kLimitRounds; ++it, ++counted)
+        if (!(it->view == round.view) || it->backend != round.backend || it->workingSetBytes != round.workingSetBytes)
+            break;
+    const QString roundsText = counted == 1 ? tr("one round") : tr("median of %1 rounds").arg(counted);
+    QString text = tr("Limit %1 GB/s: our contiguous copy of the same %2 on the same %3 (%4). ")
+                       .arg(limit, 0, 'f', 1)
+                       .arg(mibText(round.workingSetBytes),
+                            round.backend == QLatin1String("cuda") ? tr("GPU") : tr("threads"), roundsText);
+    if (!std::isfinite(tiled)) {
+        text += tr("This layout reads memory in order: the naive copy runs at %1× the limit.")
+                    .arg(naive / limit, 0, 'f', 2);
+    } else {
+        text += tr("The layout costs: the naive copy runs at %1× the limit; the tiled kernel recovers %2× "
+                   "(%3× the naive copy).")
+                    .arg(naive / limit, 0, 'f', 2)
+                    .arg(tiled / limit, 0, 'f', 2)
+                    .arg(naive > 0 ? tiled / naive : 0.0, 0, 'f', 1);
+    }
+    m_storyLabel->setText(text);
 }
 
 void BandwidthPanel::onTransfers(const TransferSweep& sweep) {
@@ -552,7 +719,7 @@ void BandwidthPanel::onBusy(bool busy) {
 }
 
 void BandwidthPanel::scheduleReplot() {
-    if (!m_replotTimer->isActive())
+    if (m_replotTimer && !m_replotTimer->isActive())
         m_replotTimer->start();
 }
 

@@ -2,11 +2,17 @@
 // The bandwidth panel (meant for a dock): what reading the current tensor through its layout
 // costs, measured live off the GUI thread.
 //
+//  * one reference, the limit: our contiguous copy of the same bytes on the same threads (the
+//    baseline_copy kernel), the median over the rounds of the current layout; both plots and
+//    the story line use that one figure;
 //  * "Live" plot: a scrolling time series of GB/s (read through the layout, and tiled for
-//    transposes), re-measured whenever the layout changes while Live is on, with horizontal
-//    lines for the contiguous baseline and, on a GPU, the theoretical peak;
-//  * "Kernels" plot: bars for read-through-layout, tiled, baseline copy and memcpy of the last
-//    round;
+//    transposes), its time axis starting at 0 s when Live is switched on, re-measured whenever
+//    the layout changes while Live is on, with horizontal lines for the limit and, on a GPU,
+//    the theoretical peak;
+//  * "Kernels" plot: the story of the last round as bars with their figures on them: naive
+//    (read through the layout: what the layout costs), tiled (what a good kernel recovers) and
+//    the limit, each as GB/s and as a fraction of the limit;
+//  * a story line under the plots saying the same in words;
 //  * "Host↔device" plot: pageable and pinned copies against size (log axis); empty with a note
 //    on the CPU backend;
 //  * controls: backend (auto/cpu/cuda), working set (MiB; "default" = 256 GPU, 64 CPU), timed
@@ -17,6 +23,7 @@
 #include "app/bandwidth/BandwidthSamples.h"
 #include "core/Tensor.h"
 
+#include <QElapsedTimer>
 #include <QWidget>
 
 class QComboBox;
@@ -67,6 +74,13 @@ public:
     // Writes every round's cases and the transfer sweep as CSV.
     bool exportCsv(const QString& path, QString* error = nullptr) const;
 
+    // The limit shown (see above), NaN before a round has measured it.
+    double limitGbps() const;
+    // The story line under the plots, as shown.
+    QString storyText() const;
+    // Seconds on the Live time axis of each point plotted (0 = when Live was switched on).
+    double liveSeconds() const { return m_lastLiveX; }
+
     static constexpr int kMaxRounds = 5000;
     static constexpr double kLiveWindowSeconds = 60.0;
 
@@ -87,7 +101,12 @@ signals:
     void roundShown(const stridescope::app::BandwidthRound& round);
     void statusChanged(const QString& status);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void applyTheme();
+    void updateStory(const BandwidthRound& round);
     void buildUi();
     void setupPlots();
     void onBackendChanged(const BackendStatus& status);
@@ -127,8 +146,10 @@ private:
     QCPItemText* m_baselineText = nullptr;
     QCPItemStraightLine* m_peakLine = nullptr;
     QCPItemText* m_peakText = nullptr;
-    QCPBars* m_kernelBars = nullptr;
+    QVector<QCPBars*> m_kernelBars; // naive, tiled, limit, peak: one colour each
     QCPGraph* m_kernelBest = nullptr;
+    QVector<QCPItemText*> m_barLabels; // the figures on the bars
+    QLabel* m_storyLabel = nullptr;
     QCPItemText* m_transferNote = nullptr;
     QVector<QCPItemStraightLine*> m_changeMarkers; // where the layout changed, oldest first
     QVector<QCPGraph*> m_transferGraphs;           // h2d pageable, h2d pinned, d2h pageable, d2h pinned
@@ -139,6 +160,8 @@ private:
     QString m_error;
     std::optional<LayoutToMeasure> m_layout;
     bool m_busy = false;
+    QElapsedTimer m_liveClock; // started when Live is switched on (or at the first round)
+    double m_lastLiveX = 0;
 };
 
 } // namespace stridescope::app

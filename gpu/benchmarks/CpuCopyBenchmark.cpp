@@ -1,10 +1,16 @@
 // A benchmark, not a test (it asserts nothing and is not registered with CTest): the CPU
-// backend's kernels against std::memcpy on fixed layouts, for scripts/bench-cpu, which runs it
-// next to PyTorch's .contiguous() on the same layouts.
+// backend's kernels on fixed layouts, each against the limit for its bytes, for scripts/bench-cpu,
+// which runs PyTorch's copy_ on the same layouts next to it.
 //
-// Cases are interleaved (one run of each case per round, `--repeat` rounds after a warm-up
-// round), so a machine whose load changes during the run slows every case alike; the median
-// and the best round are reported. GB/s = (bytes read + bytes written) / time, GB = 1e9.
+// Every case is timed with three kernels on the same prepared buffers: the naive walk in the
+// layout's order (read_through_layout), the tiled transpose where the layout is one, and the
+// limit: our two-thread contiguous copy of the same number of bytes (baseline_copy). One more
+// row, memcpy on one thread, is kept for reference and labelled as such.
+//
+// Cases are interleaved (one run of each case and kernel per round, `--repeat` rounds after a
+// warm-up round), so a machine whose load changes during the run slows every case alike; compare
+// ratios within one run, never figures across runs. GB/s = (bytes read + bytes written) / time,
+// GB = 1e9.
 #include "gpu/BandwidthBackend.h"
 #include "gpu/BandwidthMethod.h"
 #include "gpu/CopyPlan.h"
@@ -22,27 +28,53 @@ using namespace stridescope::gpu;
 
 namespace {
 
-struct Layoutcase {
-    std::string name;  // as scripts/bench-cpu and its Python side name it
-    Shape baseShape;   // a contiguous tensor of this shape ...
-    Shape permutation; // ... permuted like this
+struct LayoutCase {
+    std::string name;  // as scripts/bench-cpu prints it
+    std::string dtype; // torch's name, for scripts/bench-cpu to rebuild the view
+    int elementSize;
+    Layout layout;
 };
 
-// The view base.permute(perm): sizes and strides permuted.
-Layout permuted(const Shape& base, const Shape& perm) {
+// The view base.permute(perm) of a contiguous tensor of shape `base`, `offset` elements into
+// its storage.
+Layout permuted(const Shape& base, const Shape& perm, std::int64_t offset = 0) {
     const Shape strides = contiguousStrides(base);
     Layout l;
     for (auto d : perm) {
         l.sizes.push_back(base[static_cast<std::size_t>(d)]);
         l.strides.push_back(strides[static_cast<std::size_t>(d)]);
     }
+    l.storageOffset = offset;
     return l;
+}
+
+// 64 MiB destinations (48 MiB for the 3-channel image), each source + destination at least 4x
+// the 32 MiB that CpuBackend treats as this machine's cache (see streamingThresholdBytes).
+std::vector<LayoutCase> layoutCases() {
+    return {
+        {"contiguous in effect [4096,1,4096] (1,0,2), offset 16", "float32", 4,
+         permuted({4096, 1, 4096}, {1, 0, 2}, 16)},
+        {"2-D transpose 4096x4096 fp32", "float32", 4, permuted({4096, 4096}, {1, 0})},
+        {"2-D transpose 4093x4099 fp32, offset 3", "float32", 4, permuted({4093, 4099}, {1, 0}, 3)},
+        {"2-D transpose 8192x8192 int8", "int8", 1, permuted({8192, 8192}, {1, 0})},
+        {"2-D transpose 4096x8192 fp16", "float16", 2, permuted({4096, 8192}, {1, 0})},
+        {"2-D transpose 2048x4096 fp64", "float64", 8, permuted({2048, 4096}, {1, 0})},
+        {"3-D permute (2,0,1) 256^3 fp32", "float32", 4, permuted({256, 256, 256}, {2, 0, 1})},
+        {"3-D permute (1,2,0) 256^3 fp32", "float32", 4, permuted({256, 256, 256}, {1, 2, 0})},
+        {"4-D NCHW->NHWC 64x64x64x64 fp32", "float32", 4, permuted({64, 64, 64, 64}, {0, 2, 3, 1})},
+        {"4-D NCHW->NHWC 64x3x256x256 fp32", "float32", 4, permuted({64, 3, 256, 256}, {0, 2, 3, 1})},
+        {"4-D permute (0,2,1,3) 64^4 fp32", "float32", 4, permuted({64, 64, 64, 64}, {0, 2, 1, 3})},
+        {"5-D permute (4,2,0,3,1) 32x32x16x32x32 fp32", "float32", 4,
+         permuted({32, 32, 16, 32, 32}, {4, 2, 0, 3, 1})},
+        {"8-D reverse permute 8^8 fp32", "float32", 4,
+         permuted({8, 8, 8, 8, 8, 8, 8, 8}, {7, 6, 5, 4, 3, 2, 1, 0})},
+    };
 }
 
 struct Timed {
     std::string name;
     std::string kernel;
-    Layout layout;
+    const LayoutCase* layoutCase; // null for the plain contiguous rows
     PreparedCopy* prepared;
     CopyKernel which;
     std::int64_t bytesMoved;
@@ -50,7 +82,8 @@ struct Timed {
 };
 
 void usage() {
-    std::fprintf(stderr, "usage: stridescope_cpu_benchmark [--repeat N] [--threads N] [--json]\n");
+    std::fprintf(stderr, "usage: stridescope_cpu_benchmark [--repeat N] [--threads N] [--stores auto|streaming|cached] "
+                         "[--json]\n");
 }
 
 std::string shapeText(const Shape& s) {
@@ -66,6 +99,7 @@ int main(int argc, char** argv) {
     int repeat = 20;
     int threads = 0;
     bool json = false;
+    CpuStores stores = CpuStores::Auto;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--repeat" && i + 1 < argc)
@@ -74,7 +108,17 @@ int main(int argc, char** argv) {
             threads = std::atoi(argv[++i]);
         else if (arg == "--json")
             json = true;
-        else {
+        else if (arg == "--stores" && i + 1 < argc) {
+            const std::string value = argv[++i];
+            if (value == "streaming")
+                stores = CpuStores::Streaming;
+            else if (value == "cached")
+                stores = CpuStores::Cached;
+            else if (value != "auto") {
+                usage();
+                return 2;
+            }
+        } else {
             usage();
             return 2;
         }
@@ -84,47 +128,31 @@ int main(int argc, char** argv) {
         return 2;
     }
 
-    // 64 MiB fp32 each (16 Mi elements), twice the 32 MiB L3 of the development machine;
-    // NCHW with C = 3 is the common image case (50 MiB).
-    const std::vector<Layoutcase> cases{
-        {"2-D transpose 4096x4096 fp32", {4096, 4096}, {1, 0}},
-        {"3-D permute (2,0,1) 256^3 fp32", {256, 256, 256}, {2, 0, 1}},
-        {"3-D permute (1,2,0) 256^3 fp32", {256, 256, 256}, {1, 2, 0}},
-        {"4-D NCHW->NHWC 64x64x64x64 fp32", {64, 64, 64, 64}, {0, 2, 3, 1}},
-        {"4-D NCHW->NHWC 64x3x256x256 fp32", {64, 3, 256, 256}, {0, 2, 3, 1}},
-    };
-
-    CpuBackend backend(threads);
+    CpuBackend backend(threads, stores);
     std::vector<std::unique_ptr<PreparedCopy>> prepared;
     std::vector<Timed> timed;
 
-    // Copies of the same 64 MiB: std::memcpy on one thread against our baseline on all threads.
+    // 64 MiB contiguous: memcpy on one thread (a labelled reference, not the limit) and our
+    // copy on all threads.
     const Layout flat{{std::int64_t(16) << 20}, {1}, 0};
     prepared.push_back(backend.prepare(CopyProblem{flat, 4, flat.sizes[0]}));
     const std::int64_t flatBytes = 2 * flat.sizes[0] * 4;
-    timed.push_back(
-        {"contiguous 64 MiB", "memcpy", flat, prepared.back().get(), CopyKernel::Memcpy, flatBytes, {}});
-    timed.push_back({"contiguous 64 MiB",
-                     "baseline_copy",
-                     flat,
-                     prepared.back().get(),
-                     CopyKernel::Baseline,
-                     flatBytes,
-                     {}});
+    timed.push_back({"contiguous 64 MiB", "memcpy_1_thread", nullptr, prepared.back().get(), CopyKernel::Memcpy,
+                     flatBytes, {}});
+    timed.push_back({"contiguous 64 MiB", "baseline_copy", nullptr, prepared.back().get(), CopyKernel::Baseline,
+                     flatBytes, {}});
+
+    const auto cases = layoutCases();
     for (const auto& c : cases) {
-        const Layout layout = permuted(c.baseShape, c.permutation);
-        std::int64_t numel = layout.numel();
-        prepared.push_back(backend.prepare(CopyProblem{layout, 4, numel}));
-        timed.push_back({c.name,
-                         "read_through_layout",
-                         layout,
-                         prepared.back().get(),
-                         CopyKernel::ReadThroughLayout,
-                         2 * numel * 4,
-                         {}});
-        if (tiledApplies(layout))
-            timed.push_back(
-                {c.name, "tiled", layout, prepared.back().get(), CopyKernel::Tiled, 2 * numel * 4, {}});
+        const std::int64_t numel = c.layout.numel();
+        const std::int64_t storage = *requiredStorageElements(c.layout);
+        prepared.push_back(backend.prepare(CopyProblem{c.layout, c.elementSize, storage}));
+        const std::int64_t bytes = 2 * numel * c.elementSize;
+        timed.push_back({c.name, "read_through_layout", &c, prepared.back().get(), CopyKernel::ReadThroughLayout,
+                         bytes, {}});
+        if (tiledApplies(c.layout))
+            timed.push_back({c.name, "tiled", &c, prepared.back().get(), CopyKernel::Tiled, bytes, {}});
+        timed.push_back({c.name, "baseline_copy", &c, prepared.back().get(), CopyKernel::Baseline, bytes, {}});
     }
 
     for (auto& t : timed)
@@ -135,23 +163,26 @@ int main(int argc, char** argv) {
 
     const auto info = backend.info();
     if (!json)
-        std::printf("%-36s %-20s %12s %10s\n", "case", "kernel", "GB/s median", "GB/s best");
+        std::printf("%-52s %-20s %12s %10s\n", "case", "kernel", "GB/s median", "GB/s best");
     for (auto& t : timed) {
         CaseResult r;
         r.bytesMoved = t.bytesMoved;
         r.seconds = t.seconds;
         summarize(r);
+        const Layout& layout = t.layoutCase ? t.layoutCase->layout : flat;
         if (json)
-            std::printf(
-                "{\"backend\":\"cpu\",\"device\":\"%s\",\"threads\":%d,\"case\":\"%s\",\"kernel\":\"%s\","
-                "\"shape\":%s,\"stride\":%s,\"bytes_moved\":%lld,\"repetitions\":%d,\"gbps_median\":%.4f,"
-                "\"gbps_best\":%.4f,\"ms_median\":%.4f}\n",
-                info.device.c_str(), backend.threadCount(), t.name.c_str(), t.kernel.c_str(),
-                shapeText(t.layout.sizes).c_str(), shapeText(t.layout.strides).c_str(),
-                static_cast<long long>(t.bytesMoved), repeat, r.gbpsMedian, r.gbpsBest, r.msMedian);
+            std::printf("{\"backend\":\"cpu\",\"device\":\"%s\",\"threads\":%d,\"case\":\"%s\",\"kernel\":\"%s\","
+                        "\"dtype\":\"%s\",\"element_size\":%d,\"shape\":%s,\"stride\":%s,\"storage_offset\":%lld,"
+                        "\"storage_elements\":%lld,\"bytes_moved\":%lld,\"repetitions\":%d,\"gbps_median\":%.4f,"
+                        "\"gbps_best\":%.4f,\"ms_median\":%.4f}\n",
+                        info.device.c_str(), backend.threadCount(), t.name.c_str(), t.kernel.c_str(),
+                        t.layoutCase ? t.layoutCase->dtype.c_str() : "float32",
+                        t.layoutCase ? t.layoutCase->elementSize : 4, shapeText(layout.sizes).c_str(),
+                        shapeText(layout.strides).c_str(), static_cast<long long>(layout.storageOffset),
+                        static_cast<long long>(*requiredStorageElements(layout)),
+                        static_cast<long long>(t.bytesMoved), repeat, r.gbpsMedian, r.gbpsBest, r.msMedian);
         else
-            std::printf("%-36s %-20s %12.2f %10.2f\n", t.name.c_str(), t.kernel.c_str(), r.gbpsMedian,
-                        r.gbpsBest);
+            std::printf("%-52s %-20s %12.2f %10.2f\n", t.name.c_str(), t.kernel.c_str(), r.gbpsMedian, r.gbpsBest);
     }
     return 0;
 }
