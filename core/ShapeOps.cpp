@@ -97,7 +97,8 @@ Tensor viewDtype(const Tensor& self, DType dtype) {
     return viewOf(self, dtype, sizes, strides, self.storageOffset() / ratio);
 }
 
-Tensor ravel(const Tensor& self) { return reshape(self, {-1}); }
+// at::ravel is contiguous().view(-1): a view only when self is contiguous (x[::2] copies).
+Tensor ravel(const Tensor& self) { return view(contiguous(self), {-1}); }
 
 Tensor adjoint(const Tensor& self) {
     SS_CHECK(self.dim() != 1, RuntimeError,

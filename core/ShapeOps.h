@@ -13,7 +13,7 @@ namespace stridescope::ops {
 
 // ---- views ----
 Tensor viewDtype(const Tensor& self, DType dtype);
-Tensor ravel(const Tensor& self);
+Tensor ravel(const Tensor& self); // contiguous().view(-1)
 Tensor adjoint(const Tensor& self);
 Tensor matrixH(const Tensor& self);  // x.H
 Tensor matrixMH(const Tensor& self); // x.mH
