@@ -78,8 +78,10 @@ Tensor viewDtype(const Tensor& self, DType dtype) {
                  " (different element sizes), but got ", strides[last]);
         for (std::size_t d = 0; d < last; ++d)
             strides[d] = wrappingMul(strides[d], ratio);
-        sizes[last] *= ratio;
-        return viewOf(self, dtype, sizes, strides, self.storageOffset() * ratio);
+        // int64 arithmetic as ATen's (wrapping where a huge layout-only size overflows; viewOf's
+        // numel check then refuses it).
+        sizes[last] = wrappingMul(sizes[last], ratio);
+        return viewOf(self, dtype, sizes, strides, wrappingMul(self.storageOffset(), ratio));
     }
     const std::int64_t ratio = newSize / oldSize;
     SS_CHECK(sizes[last] % ratio == 0, RuntimeError, "self.size(-1) must be divisible by ", ratio, " to view ", names,
