@@ -9,7 +9,7 @@
 // loops are unrolled (the language has no `for`); each `assertRaises` is a row of its own whose
 // last statement must fail with PyTorch 1.13's exception type and message (checked with torch).
 // tests/fixtures/check_translated_tests.py runs every script of the first table in torch 1.13:
-// the translations pass there too (61 of 61).
+// the translations pass there too (61 of 61, and the version-counter script).
 #include "core/script/Interpreter.h"
 
 #include <QTest>
@@ -50,6 +50,8 @@ class TestViews : public QObject {
 private slots:
     void translatedPyTorchTests_data();
     void translatedPyTorchTests();
+    void versionCounterCountsEveryInPlaceWrite_data();
+    void versionCounterCountsEveryInPlaceWrite();
     void translatedPyTorchRefusals_data();
     void translatedPyTorchRefusals();
     void assertAndConditionalExpressions_data();
@@ -628,6 +630,52 @@ void TestViews::translatedPyTorchTests() {
     const Run run = runScript(workspace, script);
     QVERIFY2(!run.failure, qPrintable(describe(run)));
 }
+
+// What PyTorch 1.13's _version does through views, .data, detach(), metadata ops and storage
+// writes; the script's asserts hold in torch too (check_translated_tests.py runs it).
+void TestViews::versionCounterCountsEveryInPlaceWrite_data() {
+    QTest::addColumn<QByteArray>("script");
+    auto row = [](const char* name, const char* script) { QTest::newRow(name) << QByteArray(script); };
+    row("every in-place write, through every alias",
+        "x = torch.zeros(2, 3)\n"
+        "v = x[0]\n"
+        "w = x.t()\n"
+        "x += 1\n"
+        "assert x._version == v._version == w._version == 1\n"
+        "v *= 2\n"
+        "w[0, 0] = 5\n"
+        "assert x._version == 3\n"
+        "x.copy_(torch.ones(2, 3))\n"
+        "x.fill_(0)\n"
+        "x.zero_()\n"
+        "x.sub_(1)\n"
+        "x.mul_(2)\n"
+        "assert w._version == 8\n"
+        "x.unsqueeze_(0)\n"
+        "x.squeeze_(0)\n"
+        "x.transpose_(0, 1)\n"
+        "x.t_()\n"
+        "x.as_strided_((2, 3), (3, 1))\n"
+        "assert x._version == 13 and v._version == 13\n"
+        "x.resize_(2, 3)\n"
+        "x.resize_as_(torch.zeros(3, 2))\n"
+        "assert x._version == 13\n"
+        "s = x.storage()\n"
+        "s[0] = 4\n"
+        "assert x._version == 13\n"
+        "d = x.detach()\n"
+        "d.add_(1)\n"
+        "assert x._version == 14\n"
+        "e = x.data\n"
+        "e.add_(1)\n"
+        "assert x._version == 14 and e._version == 1\n"
+        "c = x.clone()\n"
+        "assert c._version == 0\n"
+        "x.set_(torch.zeros(4))\n"
+        "assert x._version == 15 and v._version == 15\n");
+}
+
+void TestViews::versionCounterCountsEveryInPlaceWrite() { translatedPyTorchTests(); }
 
 // The assertRaises of the translated tests: the last statement fails with PyTorch 1.13's
 // exception type and message (each checked with torch).
