@@ -349,6 +349,11 @@ void registerViews(Registry& r) {
                             p.memoryFormat(at(p, "memory_format")).value_or(MemoryFormat::Preserve),
                             p.scalar(at(p, "fill_value"))));
                     });
+    // THTensor's isSetTo: the same storage read through the same offset, sizes and strides.
+    r.tensorOp("is_set_to", {"is_set_to(Tensor tensor)"}, false, [](P p, T self, C) {
+        const Tensor other = p.tensor(0);
+        return Value::fromBool(self.sharesStorageWith(other) && self.layout() == other.layout());
+    });
     r.tensorOp("equal", {"equal(Tensor other)"}, true,
                [](P p, T self, C) { return Value::fromBool(ops::equal(self, p.tensor(at(p, "other")))); });
 
