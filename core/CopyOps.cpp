@@ -14,8 +14,11 @@ Tensor clone(const Tensor& self, MemoryFormat format) {
 }
 
 bool isContiguous(const Tensor& self, MemoryFormat format) {
-    return format == MemoryFormat::ChannelsLast ? isChannelsLastContiguous(self.layout())
-                                                : stridescope::isContiguous(self.layout());
+    if (format == MemoryFormat::ChannelsLast)
+        return isChannelsLastContiguous(self.layout());
+    if (format == MemoryFormat::ChannelsLast3d)
+        return isChannelsLast3dContiguous(self.layout());
+    return stridescope::isContiguous(self.layout());
 }
 
 Tensor contiguous(const Tensor& self, MemoryFormat format) {

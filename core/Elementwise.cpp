@@ -10,7 +10,9 @@ Tensor emptyWithFormat(const Shape& sizes, MemoryFormat format, DType dtype, boo
     std::int64_t bytes = 0;
     if (__builtin_mul_overflow(checkedNumel(sizes), std::int64_t(itemSize(dtype)), &bytes))
         fail(ErrorKind::RuntimeError, "Storage size calculation overflowed with sizes=", sizes);
-    const Shape strides = format == MemoryFormat::ChannelsLast ? channelsLastStrides(sizes) : contiguousStrides(sizes);
+    const Shape strides = format == MemoryFormat::ChannelsLast     ? channelsLastStrides(sizes)
+                          : format == MemoryFormat::ChannelsLast3d ? channelsLast3dStrides(sizes)
+                                                                   : contiguousStrides(sizes);
     return Tensor::allocateStrided(dtype, sizes, strides, keepValues);
 }
 
@@ -23,7 +25,9 @@ Tensor emptyLike(const Tensor& self, MemoryFormat format, DType dtype, bool keep
 }
 
 MemoryFormat suggestMemoryFormat(const Tensor& self) {
-    return isStridesLikeChannelsLast(self.layout()) ? MemoryFormat::ChannelsLast : MemoryFormat::Contiguous;
+    if (isStridesLikeChannelsLast(self.layout()))
+        return MemoryFormat::ChannelsLast;
+    return isStridesLikeChannelsLast3d(self.layout()) ? MemoryFormat::ChannelsLast3d : MemoryFormat::Contiguous;
 }
 
 Shape broadcastShapes(const Shape& a, const Shape& b) {

@@ -24,6 +24,8 @@ std::string errorKindName(ErrorKind kind) {
         return "ZeroDivisionError";
     case ErrorKind::ModuleNotFoundError:
         return "ModuleNotFoundError";
+    case ErrorKind::AssertionError:
+        return "AssertionError";
     }
     return "RuntimeError";
 }

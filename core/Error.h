@@ -20,6 +20,7 @@ enum class ErrorKind {
     OverflowError,
     ZeroDivisionError,
     ModuleNotFoundError,
+    AssertionError,
 };
 
 std::string errorKindName(ErrorKind kind);

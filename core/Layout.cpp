@@ -35,6 +35,17 @@ Shape channelsLastStrides(const Shape& sizes) {
     return strides;
 }
 
+Shape channelsLast3dStrides(const Shape& sizes) {
+    SS_CHECK(sizes.size() == 5, RuntimeError, "required rank 5 tensor to use channels_last_3d format");
+    Shape strides(5);
+    strides[1] = 1;
+    strides[4] = sizes[1];
+    strides[3] = wrappingMul(strides[4], sizes[4]);
+    strides[2] = wrappingMul(strides[3], sizes[3]);
+    strides[0] = wrappingMul(strides[2], sizes[2]);
+    return strides;
+}
+
 Shape inferDenseStrides(const Shape& sizes, const Shape& strides) {
     // Ported from at::infer_dense_strides (PyTorch 1.13). On a high level:
     //  1. start from the dims in reverse order (the last dim is the fastest);
@@ -201,6 +212,44 @@ bool isChannelsLastContiguous(const Layout& layout) {
     return true;
 }
 
+bool isChannelsLast3dContiguous(const Layout& layout) {
+    // c10 compute_channels_last_contiguous_3d: only rank 5, dims visited in NDHWC order C, W, H, D, N.
+    if (layout.dim() != 5)
+        return false;
+    std::int64_t expected = 1;
+    for (int d : {1, 4, 3, 2, 0}) {
+        if (layout.sizes[d] == 1)
+            continue;
+        if (layout.strides[d] != expected)
+            return false;
+        expected = wrappingMul(expected, layout.sizes[d]);
+    }
+    return true;
+}
+
+bool isStridesLikeChannelsLast3d(const Layout& layout) {
+    // c10 is_channels_last_strides_3d_s5, the 2d rule with the extra depth dim.
+    if (layout.dim() != 5)
+        return false;
+    const auto& sizes = layout.sizes;
+    const auto& strides = layout.strides;
+    std::int64_t min = 0;
+    if (strides[1] == 0)
+        return false;
+    for (int d : {1, 4, 3, 2, 0}) {
+        if (sizes[d] == 0)
+            return false;
+        if (strides[d] < min)
+            return false;
+        if (d == 0 && min == strides[1])
+            return false;
+        min = strides[d];
+        if (sizes[d] > 1)
+            min = wrappingMul(min, sizes[d]);
+    }
+    return true;
+}
+
 bool isStridesLikeChannelsLast(const Layout& layout) {
     // c10 is_channels_last_strides_2d_s4: the strides must grow in the order C, W, H, N, with
     // ambiguous cases (N111, a trivial C) falling back to NCHW.
@@ -227,7 +276,7 @@ bool isStridesLikeChannelsLast(const Layout& layout) {
 
 bool isNonOverlappingAndDense(const Layout& layout) {
     // c10 compute_non_overlapping_and_dense, which PyTorch ORs with the two contiguity flags.
-    if (isContiguous(layout) || isChannelsLastContiguous(layout))
+    if (isContiguous(layout) || isChannelsLastContiguous(layout) || isChannelsLast3dContiguous(layout))
         return true;
     const auto dim = layout.dim();
     if (dim == 1)
@@ -300,7 +349,7 @@ void checkNumelFits(const Shape& sizes) {
 
 std::int64_t wrapDim(std::int64_t dim, std::int64_t rank, bool wrapScalar) {
     if (rank <= 0) {
-        SS_CHECK(wrapScalar, IndexError, "dimension specified as ", dim, " but tensor has no dimensions");
+        SS_CHECK(wrapScalar, IndexError, "Dimension specified as ", dim, " but tensor has no dimensions");
         rank = 1;
     }
     const std::int64_t min = -rank, max = rank - 1;

@@ -20,12 +20,14 @@ struct Layout {
     bool operator==(const Layout&) const = default;
 };
 
-enum class MemoryFormat { Contiguous, ChannelsLast, Preserve };
+enum class MemoryFormat { Contiguous, ChannelsLast, ChannelsLast3d, Preserve };
 
 // Row-major strides; a size-0 dim counts as 1, as c10::contiguous_strides does.
 Shape contiguousStrides(const Shape& sizes);
 // NHWC strides for a 4-D NCHW shape (c10::get_channels_last_strides_2d).
 Shape channelsLastStrides(const Shape& sizes);
+// NDHWC strides for a 5-D NCDHW shape (c10::get_channels_last_strides_3d).
+Shape channelsLast3dStrides(const Shape& sizes);
 // Dense strides that keep the dim order of `strides` (at::infer_dense_strides).
 Shape inferDenseStrides(const Shape& sizes, const Shape& strides);
 
@@ -38,8 +40,10 @@ Shape inferSize(const Shape& shape, std::int64_t numel);
 
 bool isContiguous(const Layout& layout);
 bool isChannelsLastContiguous(const Layout& layout);
+bool isChannelsLast3dContiguous(const Layout& layout);
 // c10's is_channels_last_strides_2d: what suggest_memory_format() reads.
 bool isStridesLikeChannelsLast(const Layout& layout);
+bool isStridesLikeChannelsLast3d(const Layout& layout);
 bool isNonOverlappingAndDense(const Layout& layout);
 // at::has_internal_overlap: Yes only where a stride-0 dim has size > 1; otherwise No or TooHard.
 enum class MemOverlap { No, Yes, TooHard };

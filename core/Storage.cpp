@@ -2,6 +2,7 @@
 
 #include "Error.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstring>
@@ -173,6 +174,15 @@ Storage& Storage::operator=(const Storage& other) {
         m_bytes = other.m_bytes;
     }
     return *this;
+}
+
+void Storage::resize(std::int64_t elementCount) {
+    Storage resized(m_dtype, elementCount, m_hasValues);
+    const std::size_t kept = std::min(m_bytes.size(), resized.m_bytes.size());
+    if (resized.m_hasValues && m_hasValues && kept > 0)
+        std::memcpy(resized.m_bytes.data(), m_bytes.data(), kept);
+    resized.m_id = m_id; // the same storage, at the new allocation's address
+    *this = resized;
 }
 
 Storage::~Storage() { g_totalValueBytes -= static_cast<std::int64_t>(m_bytes.size()); }

@@ -38,6 +38,10 @@ public:
     std::int64_t nbytes() const { return m_elementCount * itemSize(m_dtype); }
     bool hasValues() const { return m_hasValues; }
     void forgetValues();
+    // resize_ growing (or shrinking, for resize_ on the storage itself) the storage in place:
+    // the same storage object (all tensors on it see the change) at a new address, its old
+    // bytes kept, new ones zero, as PyTorch's resize_bytes_cpu reallocates.
+    void resize(std::int64_t elementCount);
     // A made-up but stable and 64-byte aligned address, as PyTorch's CPU allocator gives.
     std::uint64_t baseAddress() const { return m_baseAddress; }
 

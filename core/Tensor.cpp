@@ -4,11 +4,37 @@
 #include "ValueWorkLimit.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace stridescope {
 
+namespace {
+std::uint64_t nextObjectId() {
+    static std::atomic<std::uint64_t> counter{0};
+    return ++counter;
+}
+} // namespace
+
 Tensor::Tensor(StoragePtr storage, DType dtype, Layout layout)
-    : m_storage(std::move(storage)), m_dtype(dtype), m_layout(std::move(layout)) {}
+    : m_storage(std::move(storage)), m_dtype(dtype), m_layout(std::move(layout)), m_objectId(nextObjectId()),
+      m_version(std::make_shared<std::int64_t>(0)) {}
+
+Tensor Tensor::withLayout(DType dtype, Layout layout) const {
+    Tensor view(m_storage, dtype, std::move(layout));
+    if (m_version)
+        view.m_version = m_version;
+    return view;
+}
+
+Tensor Tensor::withFreshVersion() const { return Tensor(m_storage, m_dtype, m_layout); }
+
+Tensor Tensor::withMetadata(StoragePtr storage, DType dtype, Layout layout) const {
+    Tensor same = *this;
+    same.m_storage = std::move(storage);
+    same.m_dtype = dtype;
+    same.m_layout = std::move(layout);
+    return same;
+}
 
 Tensor Tensor::allocate(DType dtype, const Shape& sizes) {
     checkedNumel(sizes); // names only the sizes when they overflow, as at::empty does

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace stridescope {
@@ -38,8 +39,28 @@ public:
     bool sharesStorageWith(const Tensor& other) const { return m_storage == other.m_storage; }
     std::uint64_t dataPtr() const;
 
-    // The same storage read through another layout (and possibly another dtype).
-    Tensor withLayout(Layout layout) const { return Tensor(m_storage, m_dtype, std::move(layout)); }
+    // The same storage read through another layout: a view, a new tensor object that shares
+    // the version counter (PyTorch's views share their base's).
+    Tensor withLayout(Layout layout) const { return withLayout(m_dtype, std::move(layout)); }
+    // ... and another dtype (view(dtype)).
+    Tensor withLayout(DType dtype, Layout layout) const;
+
+    // ---- object identity and the version counter ----
+    // Every tensor object (a Python Tensor) has an id; copying a Tensor value (binding a second
+    // name) keeps it, views and copies get a new one. In-place metadata ops (t_, resize_, set_)
+    // return the same object with a new layout, which the interpreter rebinds by this id.
+    std::uint64_t objectId() const { return m_objectId; }
+    // PyTorch's _version: bumped by every in-place write through any alias sharing the counter.
+    std::int64_t version() const { return m_version ? *m_version : 0; }
+    void bumpVersion() const {
+        if (m_version)
+            ++*m_version;
+    }
+    const std::shared_ptr<std::int64_t>& versionCounter() const { return m_version; }
+    // `.data`: the same storage and layout under a new object with its own counter.
+    Tensor withFreshVersion() const;
+    // The same object (id and counter) on another storage/dtype/layout: in-place metadata ops.
+    Tensor withMetadata(StoragePtr storage, DType dtype, Layout layout) const;
 
     // Logical elements in row-major order. Requires hasValues().
     Scalar valueAt(const Shape& index) const;
@@ -51,6 +72,8 @@ private:
     StoragePtr m_storage;
     DType m_dtype = DType::Float32;
     Layout m_layout;
+    std::uint64_t m_objectId = 0;
+    std::shared_ptr<std::int64_t> m_version;
 };
 
 } // namespace stridescope

@@ -247,6 +247,9 @@ Tensor flatten(const Tensor& self, std::int64_t startDim, std::int64_t endDim) {
 
 Tensor unflatten(const Tensor& self, std::int64_t dim, const Shape& sizes) {
     dim = wrapDim(dim, self.dim());
+    // A 0-dim tensor wraps dim to 0, then self.size(0) refuses it (TensorImpl::size does not
+    // wrap scalars): "Dimension specified as 0 but tensor has no dimensions".
+    self.size(dim);
     SS_CHECK(!sizes.empty(), RuntimeError, "unflatten: sizes must be non-empty");
     Shape inferred;
     try {
@@ -273,6 +276,11 @@ Tensor expand(const Tensor& self, const Shape& target) {
              legacyTensorTypeName(self.dtype()), "{", self.sizes(), "}, size=", target,
              "): the number of sizes provided (", target.size(),
              ") must be greater or equal to the number of dimensions in the tensor (", tensorDim, ")");
+    // inferExpandGeometry gives a 0-dim tensor the target sizes as they are, all strides 0:
+    // PyTorch 1.13 checks neither -1 nor negative sizes there, only that numel fits
+    // (torch.tensor(1.).expand(0, -1) has shape (0, -1)).
+    if (tensorDim == 0)
+        return alias(self, target, Shape(target.size(), 0));
     // at::inferExpandGeometry: walk from the last dim; new leading dims get the stride that
     // would make them contiguous with the dim after them, unless they are expanded (stride 0).
     const auto ndim = static_cast<std::int64_t>(target.size());
@@ -292,8 +300,8 @@ Tensor expand(const Tensor& self, const Shape& target) {
             SS_CHECK(size == 1, RuntimeError, "The expanded size of the tensor (", targetSize,
                      ") must match the existing size (", size, ") at non-singleton dimension ", i,
                      ".  Target sizes: ", target, ".  Tensor sizes: ", self.sizes());
-            // PyTorch 1.13 only notices the negative size when it multiplies the sizes out.
-            SS_CHECK(targetSize >= 0, RuntimeError, "numel: integer multiplication overflow");
+            // PyTorch 1.13 only notices a negative size when it multiplies the sizes out (alias's
+            // checkNumelFits), and not at all when another size is 0: expand(-3, 0) is (-3, 0).
             size = targetSize;
             stride = 0;
         }
@@ -405,7 +413,7 @@ std::vector<Tensor> splitWithSizes(const Tensor& self, const Shape& splitSizes, 
         start = wrappingAdd(start, length);
     }
     SS_CHECK(start == dimSize, RuntimeError, "split_with_sizes expects split_sizes to sum exactly to ", dimSize,
-             " (input tensor's size at dimension ", wrapDim(dim, self.dim()), "), but got split_sizes=", splitSizes);
+             " (input tensor's size at dimension ", dim, "), but got split_sizes=", splitSizes);
     return splits;
 }
 
@@ -428,9 +436,13 @@ Tensor index(const Tensor& self, const std::vector<IndexItem>& items) {
     // Python's basic indexing (torch/csrc/autograd/python_variable_indexing.cpp, applySlicing).
     using Kind = IndexItem::Kind;
     // A lone integer takes PyTorch's fast path, which words the 0-dim case its own way.
-    if (items.size() == 1 && items[0].kind == Kind::Integer && self.dim() == 0)
-        fail(ErrorKind::IndexError, "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
-                                    "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
+    // Only index 0 gets that wording; any other reads the missing dim's size as 0 (applySelect).
+    if (items.size() == 1 && items[0].kind == Kind::Integer && self.dim() == 0) {
+        SS_CHECK(items[0].integer != 0, IndexError,
+                 "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                 "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
+        fail(ErrorKind::IndexError, "index ", items[0].integer, " is out of bounds for dimension 0 with size 0");
+    }
     if (items.size() == 1 && items[0].kind == Kind::Slice && self.dim() == 0)
         fail(ErrorKind::IndexError, "slice() cannot be applied to a 0-dim tensor.");
     // PyTorch 1.13 (unlike NumPy) accepts several ellipses; each skips the unspecified dims.
@@ -441,8 +453,9 @@ Tensor index(const Tensor& self, const std::vector<IndexItem>& items) {
     SS_CHECK(specified <= self.dim(), IndexError, "too many indices for tensor of dimension ", self.dim());
     Tensor result = self;
     std::int64_t dim = 0;     // position in the result being built
-    std::int64_t realDim = 0; // position in self, for messages
+    std::int64_t realDim = -1; // applySlicing names the item's position in the index tuple
     for (const auto& item : items) {
+        ++realDim;
         switch (item.kind) {
         case Kind::Integer: {
             // Several ellipses can push `dim` past the last dim (x[..., ..., 0]); PyTorch then reads
@@ -451,7 +464,6 @@ Tensor index(const Tensor& self, const std::vector<IndexItem>& items) {
             SS_CHECK(item.integer >= -size && item.integer < size, IndexError, "index ", item.integer,
                      " is out of bounds for dimension ", realDim, " with size ", size);
             result = select(result, dim, item.integer);
-            ++realDim;
             break;
         }
         case Kind::Slice: {
@@ -460,7 +472,6 @@ Tensor index(const Tensor& self, const std::vector<IndexItem>& items) {
             SS_CHECK(step > 0, ValueError, "step must be greater than zero");
             result = slice(result, dim, item.start, item.stop, step);
             ++dim;
-            ++realDim;
             break;
         }
         case Kind::None:
@@ -469,7 +480,6 @@ Tensor index(const Tensor& self, const std::vector<IndexItem>& items) {
             break;
         case Kind::Ellipsis:
             dim += self.dim() - specified;
-            realDim += self.dim() - specified;
             break;
         }
     }

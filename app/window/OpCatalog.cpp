@@ -102,6 +102,12 @@ const std::vector<OpSpec>& OpCatalog::all() {
         {QStringLiteral("as_strided"),
          {param("size", K::Shape), param("stride", K::Shape), param("storage_offset", K::Offset)},
          true},
+        // The views of issue 10, with the same generic form.
+        {QStringLiteral("swapaxes"), {param("axis0", K::Dim), param("axis1", K::Dim)}, true},
+        {QStringLiteral("moveaxis"), {param("source", K::Dim), param("destination", K::Dim)}, true},
+        {QStringLiteral("broadcast_to"), {param("size", K::Shape)}, true},
+        {QStringLiteral("adjoint"), {}, true},
+        {QStringLiteral("ravel"), {}, false},
     };
     return catalog;
 }
@@ -142,6 +148,16 @@ QString OpCatalog::label(const QString& id) {
         return tr("Clone");
     if (id == u"as_strided")
         return tr("As strided");
+    if (id == u"swapaxes")
+        return tr("Swap axes");
+    if (id == u"moveaxis")
+        return tr("Move axis");
+    if (id == u"broadcast_to")
+        return tr("Broadcast to");
+    if (id == u"adjoint")
+        return tr("Adjoint");
+    if (id == u"ravel")
+        return tr("Ravel");
     return id;
 }
 
@@ -177,6 +193,16 @@ QString OpCatalog::help(const QString& id) {
         return tr("Always copies into a new storage; keeps the strides of a dense input.");
     if (id == u"as_strided")
         return tr("Any sizes, strides and offset over the same storage. A view; elements may overlap.");
+    if (id == u"swapaxes")
+        return tr("NumPy's name for transpose: two dims trade sizes and strides. A view.");
+    if (id == u"moveaxis")
+        return tr("Moves one dim to a new position; the others keep their order. A view.");
+    if (id == u"broadcast_to")
+        return tr("expand under NumPy's name: size-1 and new dims get stride 0. A view.");
+    if (id == u"adjoint")
+        return tr("Swaps the last two dims (the conjugate is a no-op for real dtypes). A view.");
+    if (id == u"ravel")
+        return tr("contiguous().view(-1): a view of a contiguous tensor, else a copy.");
     return {};
 }
 
@@ -213,6 +239,14 @@ QString OpCatalog::paramLabel(const QString& key) {
         return tr("Last dim");
     if (key == u"memory_format")
         return tr("Memory format");
+    if (key == u"axis0")
+        return tr("First axis");
+    if (key == u"axis1")
+        return tr("Second axis");
+    if (key == u"source")
+        return tr("Dim to move");
+    if (key == u"destination")
+        return tr("New position");
     return key;
 }
 
@@ -225,6 +259,16 @@ OpArguments OpCatalog::defaults(const OpSpec& spec, const Tensor& tensor) {
     if (id == u"transpose") {
         args[QStringLiteral("dim0")] = qint64(0);
         args[QStringLiteral("dim1")] = std::min<qint64>(1, last);
+    } else if (id == u"swapaxes") {
+        args[QStringLiteral("axis0")] = qint64(0);
+        args[QStringLiteral("axis1")] = last;
+    } else if (id == u"moveaxis") {
+        args[QStringLiteral("source")] = qint64(0);
+        args[QStringLiteral("destination")] = last;
+    } else if (id == u"broadcast_to") {
+        QList<qint64> shape = sizes;
+        shape.prepend(2);
+        args[QStringLiteral("size")] = QVariant::fromValue(shape);
     } else if (id == u"permute") {
         QList<qint64> order;
         for (qint64 d = rank - 1; d >= 0; --d)
@@ -332,6 +376,12 @@ QString OpCatalog::expression(const OpSpec& spec, const QString& input, const Op
     auto num = [&](const char* key) { return QString::number(intArg(a, QString::fromLatin1(key))); };
     if (id == u"transpose")
         return call(num("dim0") + QStringLiteral(", ") + num("dim1"));
+    if (id == u"swapaxes")
+        return call(num("axis0") + QStringLiteral(", ") + num("axis1"));
+    if (id == u"moveaxis")
+        return call(num("source") + QStringLiteral(", ") + num("destination"));
+    if (id == u"broadcast_to")
+        return call(tupleLiteral(listArg(a, QStringLiteral("size"))));
     if (id == u"permute")
         return call(intListText(listArg(a, QStringLiteral("dims"))));
     if (id == u"narrow")

@@ -175,6 +175,13 @@ void PropertiesPanel::render() {
                 m_sharedWith.isEmpty()
                     ? tr("its own")
                     : tr("shared with %1").arg(escaped(m_sharedWith.join(QStringLiteral(", ")))));
+    // What the articles compare to show sharing, and autograd's in-place check.
+    if (t.storage())
+        html += row(QStringLiteral("storage().data_ptr()"),
+                    QStringLiteral("0x%1").arg(t.storage()->baseAddress(), 0, 16),
+                    tr("data_ptr() = +%1 B").arg(t.storageOffset() * item));
+    html += row(QStringLiteral("_version"), QString::number(t.version()),
+                tr("bumped by every in-place write through any view"));
     if (report.extent) {
         const std::int64_t span = report.extent->highest - report.extent->lowest + 1;
         html += row(

@@ -54,6 +54,16 @@ Value parseDefault(std::string_view text) {
         return Value::fromMemoryFormat(MemoryFormat::Contiguous);
     if (text == "preserve_format")
         return Value::fromMemoryFormat(MemoryFormat::Preserve);
+    if (!text.empty() && text.front() == '[') { // an int list: "dims=[0,1]"
+        std::vector<Value> items;
+        std::string_view rest = text.substr(1, text.size() - 2);
+        while (!rest.empty()) {
+            const auto comma = rest.find(',');
+            items.push_back(Value::fromInt(std::stoll(std::string(rest.substr(0, comma)))));
+            rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+        }
+        return Value::list(std::move(items));
+    }
     return Value::fromInt(std::stoll(std::string(text)));
 }
 

@@ -35,6 +35,8 @@ enum class ExprKind {
     Unary,           // unaryOp, children[0] = operand
     Binary,          // binaryOp, children = {lhs, rhs}
     Compare,         // children = operands (n >= 2), compareOps = the n-1 operators (chained)
+    Conditional,     // `a if c else b`: children = {a, c, b}
+    BoolOp,          // `a and b and c` (boolValue true) or `a or b` (false): children = operands
 };
 
 enum class UnaryOp { Negate, Plus, Invert, Not };
@@ -97,6 +99,7 @@ enum class StatementKind {
     Import,          // moduleName, alias (empty when there is no `as`)
     Delete,          // targets
     Pass,
+    Assert,          // value = the test, targets[0] = the message (absent without one)
 };
 
 struct Statement {

@@ -229,6 +229,14 @@ public:
         m_journal.record(tensor.storage());
         if (m_callerJournal)
             m_callerJournal->record(tensor.storage());
+        // PyTorch bumps the version counter of every in-place op (shared by all views); the
+        // journals put the old value back when the statement fails or a preview is undone.
+        if (tensor.versionCounter()) {
+            m_journal.recordVersion(tensor.versionCounter());
+            if (m_callerJournal)
+                m_callerJournal->recordVersion(tensor.versionCounter());
+            tensor.bumpVersion();
+        }
     }
 
     void run(const Statement& statement) {
@@ -252,6 +260,9 @@ public:
             remove(*statement.targets[0]);
             break;
         case StatementKind::Pass:
+            break;
+        case StatementKind::Assert:
+            runAssert(statement);
             break;
         }
     }
@@ -309,6 +320,31 @@ private:
         m_staged.emplace_back(name, std::move(value));
     }
 
+    // An in-place metadata op (t_, resize_, set_, x.data = y) gave the tensor object `before`
+    // a new storage, dtype or layout: every name bound to that object (Python's `y = x` binds
+    // the same object) now sees it, as in PyTorch. Views are other objects and keep theirs.
+    void rebindIfChanged(const Tensor& before, const Tensor& after) {
+        if (after.objectId() != before.objectId())
+            return;
+        if (after.storage() == before.storage() && after.layout() == before.layout() &&
+            after.dtype() == before.dtype())
+            return;
+        std::vector<std::string> names;
+        for (const auto& entry : m_workspace.entries())
+            names.push_back(entry.first);
+        for (const auto& entry : m_staged)
+            names.push_back(entry.first);
+        std::sort(names.begin(), names.end());
+        names.erase(std::unique(names.begin(), names.end()), names.end());
+        for (const std::string& name : names) {
+            if (!isBound(name))
+                continue;
+            const Value current = lookup(name);
+            if (current.isTensor() && current.asTensor().objectId() == after.objectId())
+                stage(name, Value::fromTensor(after));
+        }
+    }
+
     void addResult(std::optional<std::string> name, const Value& value) {
         StatementResult result;
         result.name = std::move(name);
@@ -337,6 +373,14 @@ private:
             }
         }
         addResult(std::nullopt, value);
+    }
+
+    void runAssert(const Statement& statement) {
+        if (truthy(evaluate(*statement.value)))
+            return;
+        // Python evaluates the message only when the test fails; AssertionError prints str() of it.
+        const std::string message = statement.targets.empty() ? std::string() : str(evaluate(*statement.targets[0]));
+        throw TensorError(ErrorKind::AssertionError, message);
     }
 
     void runImport(const Statement& statement) {
@@ -375,6 +419,21 @@ private:
         }
         case ExprKind::Attribute: {
             const Value object = evaluate(*target.children[0]);
+            if (object.isTensor() && target.text == "data") {
+                // x.data = y (set_data): x, the same object with its own version counter, now
+                // reads y's storage through y's layout and dtype.
+                SS_CHECK(value.isTensor(), TypeError, "Variable data has to be a tensor, but got ", typeName(value));
+                const Tensor& self = object.asTensor();
+                const Tensor& from = value.asTensor();
+                rebindIfChanged(self, self.withMetadata(from.storage(), from.dtype(), from.layout()));
+                return;
+            }
+            if (object.isTensor() && target.text == "requires_grad") {
+                SS_CHECK(value.is(Value::Kind::Bool), TypeError, "requires_grad must be a bool");
+                SS_CHECK(!value.asBool(), RuntimeError,
+                         "requires_grad=True is not supported: StrideScope does not model autograd");
+                return;
+            }
             fail(ErrorKind::AttributeError, "setting attributes ('", typeName(object), "' object attribute '",
                  target.text, "') is not supported in StrideScope scripts");
         }
@@ -383,7 +442,27 @@ private:
         }
     }
 
+    // s[i] on a storage: one int (a 0-dim integer tensor too), wrapped as TypedStorage does.
+    std::int64_t storageIndex(const StorageValue& storage, const Subscript& subscript) {
+        const bool single = subscript.parts.size() == 1 && !subscript.parts[0].isSlice && !subscript.isTuple;
+        SS_CHECK(single && (subscript.parts[0].value.is(Value::Kind::Int) || subscript.parts[0].value.is(Value::Kind::Bool)),
+                 RuntimeError, "StrideScope indexes a storage with one int only (slices of storages are not modelled)");
+        return wrapStorageIndex(storage, subscript.parts[0].value.asIntegral());
+    }
+
     void setItem(const Value& object, const Subscript& subscript, const Value& value) {
+        if (object.is(Value::Kind::Storage)) {
+            const StorageValue& storage = object.asStorage();
+            const std::int64_t index = storageIndex(storage, subscript);
+            SS_CHECK(value.isNumber(), TypeError, "can't assign a ", typeName(value), " to a storage");
+            // A write through the storage changes the values of every tensor on it but, as in
+            // PyTorch, no tensor's version counter.
+            m_journal.record(storage.storage);
+            if (m_callerJournal)
+                m_callerJournal->record(storage.storage);
+            setStorageItem(storage, index, value);
+            return;
+        }
         if (!object.isTensor()) {
             if (object.is(Value::Kind::List))
                 fail(ErrorKind::TypeError,
@@ -526,6 +605,8 @@ private:
             return Value::fromTensor(ops::index(object.asTensor(), tensorIndexItems(subscript)));
         if (object.isSequence() || object.is(Value::Kind::String) || object.is(Value::Kind::Range))
             return subscriptSequence(object, subscript);
+        if (object.is(Value::Kind::Storage))
+            return storageItem(object.asStorage(), storageIndex(object.asStorage(), subscript));
         fail(ErrorKind::TypeError, "'", typeName(object), "' object is not subscriptable");
     }
 
@@ -535,6 +616,8 @@ private:
             return torchAttribute(name);
         case Value::Kind::Tensor:
             return tensorAttribute(object.asTensor(), name);
+        case Value::Kind::Storage:
+            return storageAttribute(object.asStorage(), name);
         case Value::Kind::DType:
             if (name == "is_floating_point")
                 return Value::fromBool(isFloating(object.asDType()));
@@ -605,7 +688,10 @@ private:
                 arguments.keywords.emplace_back(keyword.name, evaluate(*keyword.value));
             SS_CHECK(callee.is(Value::Kind::Function), TypeError, "'", typeName(callee),
                      "' object is not callable");
-            return callFunction(callee.asFunction(), arguments, *this);
+            Value result = callFunction(callee.asFunction(), arguments, *this);
+            if (callee.asFunction().self && result.isTensor())
+                rebindIfChanged(*callee.asFunction().self, result.asTensor());
+            return result;
         }
         case ExprKind::Subscript: {
             const Value object = evaluate(*expr.children[0]);
@@ -631,6 +717,18 @@ private:
                 lhs = std::move(rhs);
             }
             return Value::fromBool(true);
+        }
+        case ExprKind::Conditional:
+            return truthy(evaluate(*expr.children[1])) ? evaluate(*expr.children[0]) : evaluate(*expr.children[2]);
+        case ExprKind::BoolOp: {
+            // Python's and/or return the operand that decided, not a bool.
+            Value value = evaluate(*expr.children[0]);
+            for (std::size_t i = 1; i < expr.children.size(); ++i) {
+                if (truthy(value) != expr.boolValue)
+                    return value;
+                value = evaluate(*expr.children[i]);
+            }
+            return value;
         }
         case ExprKind::Starred:
             throwSyntaxError("can't use starred expression here", expr.location);
@@ -659,10 +757,20 @@ void WriteJournal::record(const StoragePtr& storage) {
         m_snapshots.emplace_back(storage, *storage);
 }
 
+void WriteJournal::recordVersion(const std::shared_ptr<std::int64_t>& counter) {
+    const bool known = std::any_of(m_versions.begin(), m_versions.end(),
+                                   [&](const auto& entry) { return entry.first == counter; });
+    if (!known)
+        m_versions.emplace_back(counter, *counter);
+}
+
 void WriteJournal::undo() {
     for (auto& [storage, snapshot] : m_snapshots)
         *storage = snapshot;
     m_snapshots.clear();
+    for (auto& [counter, value] : m_versions)
+        *counter = value;
+    m_versions.clear();
 }
 
 std::vector<Statement> Interpreter::parse(std::string_view source) { return parseProgram(source); }

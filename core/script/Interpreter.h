@@ -68,6 +68,8 @@ class WriteJournal {
 public:
     // Remembers the storage's current contents unless it is already recorded.
     void record(const StoragePtr& storage);
+    // Remembers a version counter's value (restored by undo) unless it is already recorded.
+    void recordVersion(const std::shared_ptr<std::int64_t>& counter);
     // Restores every recorded storage and forgets them.
     void undo();
     bool empty() const { return m_snapshots.empty(); }
@@ -76,6 +78,7 @@ public:
 
 private:
     std::vector<std::pair<StoragePtr, Storage>> m_snapshots;
+    std::vector<std::pair<std::shared_ptr<std::int64_t>, std::int64_t>> m_versions;
 };
 
 class Interpreter {

@@ -501,6 +501,8 @@ std::int64_t pythonLength(const Value& value) {
     case Value::Kind::Tensor:
         SS_CHECK(value.asTensor().dim() > 0, TypeError, "len() of a 0-d tensor");
         return value.asTensor().sizes()[0];
+    case Value::Kind::Storage: // len(x.storage()) is its size() in elements of its dtype
+        return value.asStorage().storage->nbytes() / itemSize(value.asStorage().dtype);
     default:
         fail(ErrorKind::TypeError, "object of type '", typeName(value), "' has no len()");
     }

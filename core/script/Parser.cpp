@@ -72,9 +72,9 @@ bool isKeyword(std::string_view name) {
 // Statements Python has and scripts here do not: control flow and definitions. Lessons are
 // straight-line code, one statement per step.
 bool isUnsupportedStatementKeyword(std::string_view name) {
-    static constexpr std::array<std::string_view, 19> kStatements{
-        "if",     "elif",    "else",  "for",    "while",    "def",    "class", "return",   "with", "try",
-        "except", "finally", "raise", "global", "nonlocal", "assert", "break", "continue", "async"};
+    static constexpr std::array<std::string_view, 18> kStatements{
+        "if",     "elif",    "else",  "for",    "while",    "def",   "class",    "return", "with",
+        "try",    "except", "finally", "raise", "global", "nonlocal", "break", "continue", "async"};
     return std::find(kStatements.begin(), kStatements.end(), name) != kStatements.end();
 }
 
@@ -167,8 +167,8 @@ private:
             throwSyntaxError(
                 concatMessage("'", token.text, "' statements are not supported in StrideScope scripts"),
                 token.location);
-        if (token.text == "lambda" || token.text == "yield" || token.text == "await" || token.text == "and" ||
-            token.text == "or" || token.text == "in" || token.text == "is")
+        if (token.text == "lambda" || token.text == "yield" || token.text == "await" || token.text == "in" ||
+            token.text == "is")
             throwSyntaxError(concatMessage("'", token.text, "' is not supported in StrideScope scripts"),
                              token.location);
         throwSyntaxError("invalid syntax", token.location);
@@ -225,6 +225,15 @@ private:
             ExprPtr targets = parseStarExpressions();
             checkTarget(*targets, TargetUse::Delete);
             statement.targets.push_back(std::move(targets));
+        } else if (keyword && first.text == "assert") {
+            // assert test[, message]: an AssertionError carrying str(message) when test is false.
+            advance();
+            statement.kind = StatementKind::Assert;
+            statement.value = parseExpression();
+            if (atOperator(",")) {
+                advance();
+                statement.targets.push_back(parseExpression());
+            }
         } else if (keyword && isUnsupportedStatementKeyword(first.text)) {
             throwKeywordUnsupported(first);
         } else {
@@ -426,27 +435,54 @@ private:
         if (atKeyword("lambda") || atKeyword("yield") || atKeyword("await"))
             throwKeywordUnsupported(peek());
         ExprPtr expr = parseOr();
-        if (atKeyword("if"))
-            throwSyntaxError("conditional expressions are not supported in StrideScope scripts",
-                             peek().location);
+        if (atKeyword("if")) {
+            // a if c else b: Python evaluates c first, then only the branch it picks.
+            const SourceLocation location = advance().location;
+            DepthGuard guard(*this, location);
+            ExprPtr conditional = makeExpr(ExprKind::Conditional, expr->location);
+            ExprPtr test = parseOr();
+            if (!atKeyword("else"))
+                throwSyntaxError("expected 'else' after 'if' expression", peek().location);
+            advance();
+            ExprPtr orElse = parseExpression();
+            conditional->children.push_back(std::move(expr));
+            conditional->children.push_back(std::move(test));
+            conditional->children.push_back(std::move(orElse));
+            expr = finish(std::move(conditional));
+        }
         if (atKeyword("for"))
             throwSyntaxError("comprehensions are not supported in StrideScope scripts", peek().location);
         return expr;
     }
 
-    ExprPtr parseOr() {
+    // or_test: and_test ('or' and_test)*, kept as one node per operator run (short-circuit).
+    ExprPtr parseOr() { return parseBoolChain("or", false, &Parser::parseAnd); }
+    ExprPtr parseAnd() { return parseBoolChain("and", true, &Parser::parseNot); }
+
+    ExprPtr parseBoolChain(std::string_view keyword, bool isAnd, ExprPtr (Parser::*next)()) {
+        ExprPtr first = (this->*next)();
+        if (!atKeyword(keyword))
+            return first;
+        ExprPtr chain = makeExpr(ExprKind::BoolOp, first->location);
+        chain->boolValue = isAnd;
+        chain->children.push_back(std::move(first));
+        while (atKeyword(keyword)) {
+            advance();
+            chain->children.push_back((this->*next)());
+        }
+        return finish(std::move(chain));
+    }
+
+    ExprPtr parseNot() {
         if (atKeyword("not")) {
             const SourceLocation location = advance().location;
             DepthGuard guard(*this, location);
             ExprPtr expr = makeExpr(ExprKind::Unary, location);
             expr->unaryOp = UnaryOp::Not;
-            expr->children.push_back(parseOr());
+            expr->children.push_back(parseNot());
             return finish(std::move(expr));
         }
-        ExprPtr expr = parseComparison();
-        if (atKeyword("and") || atKeyword("or"))
-            throwKeywordUnsupported(peek());
-        return expr;
+        return parseComparison();
     }
 
     ExprPtr parseComparison() {

@@ -10,6 +10,26 @@
 
 namespace stridescope::script {
 
+std::string storageRepr(const StorageValue& s) {
+    // torch/storage.py, TypedStorage.__str__ (UntypedStorage prints the same way in PyTorch 2.x):
+    // one element per line, str() of the Python number, then the type line.
+    const std::int64_t size = s.storage->nbytes() / itemSize(s.dtype);
+    const std::string info = s.untyped ? "[torch.storage.UntypedStorage(device=cpu) of size " + std::to_string(size) + "]"
+                                       : "[torch.storage.TypedStorage(dtype=" + dtypeName(s.dtype) +
+                                             ", device=cpu) of size " + std::to_string(size) + "]";
+    if (!s.storage->hasValues())
+        return " <layout only: values not kept>\n" + info;
+    SS_CHECK(size <= kMaxStoragePrintElements, RuntimeError, "printing a storage of ", size,
+             " elements is more than StrideScope prints (at most ", kMaxStoragePrintElements, ")");
+    std::string out = " ";
+    for (std::int64_t i = 0; i < size; ++i) {
+        if (i)
+            out += "\n ";
+        out += repr(Value::fromScalar(s.storage->load(s.dtype, i)));
+    }
+    return out + "\n" + info;
+}
+
 std::string floatRepr(double value) {
     if (std::isnan(value))
         return "nan";
@@ -409,6 +429,8 @@ std::string repr(const Value& value) {
             return "torch.contiguous_format";
         case MemoryFormat::ChannelsLast:
             return "torch.channels_last";
+        case MemoryFormat::ChannelsLast3d:
+            return "torch.channels_last_3d";
         case MemoryFormat::Preserve:
             return "torch.preserve_format";
         }
@@ -451,6 +473,8 @@ std::string repr(const Value& value) {
     }
     case Value::Kind::Generator:
         return "<torch._C.Generator object>";
+    case Value::Kind::Storage:
+        return storageRepr(value.asStorage());
     }
     return "?";
 }

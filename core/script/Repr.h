@@ -27,6 +27,11 @@ std::string shapeTupleRepr(const Shape& shape);
 // formats its element; other tensors accept only an empty spec (Tensor.__format__).
 std::string formatValue(const Value& value, std::string_view spec);
 
+// print(x.storage()): the elements one per line, then "[torch.storage.TypedStorage(dtype=...,
+// device=cpu) of size N]", as PyTorch 1.13 prints it.
+inline constexpr std::int64_t kMaxStoragePrintElements = std::int64_t(1) << 16;
+std::string storageRepr(const StorageValue& storage);
+
 // repr(tensor). A layout-only tensor (no values kept, see Storage) prints
 // "tensor(<layout only: N elements, values not kept>, size=(...))".
 std::string tensorRepr(const Tensor& tensor);

@@ -2,6 +2,7 @@
 
 #include "core/Error.h"
 #include "core/Ops.h"
+#include "core/ShapeOps.h"
 #include "core/script/Operators.h"
 #include "core/script/Repr.h"
 #include "core/script/TorchRegistry.h"
@@ -139,8 +140,7 @@ void registerTensorOps(Registry& r) {
 
     r.tensorOp("view", {"view(ScalarType dtype)", "view(SymIntArrayRef size)"}, false, [](P p, T self, C) {
         if (p.overload() == 0)
-            fail(ErrorKind::RuntimeError,
-                 "view(dtype) is not supported by StrideScope; use to(dtype), which copies");
+            return Value::fromTensor(ops::viewDtype(self, *p.scalarType(0)));
         return Value::fromTensor(ops::view(self, listArg(p, "size")));
     });
     r.tensorOp("reshape", {"reshape(SymIntArrayRef shape)"}, true,
@@ -363,9 +363,10 @@ void registerTensorOps(Registry& r) {
                [](P p, T self, C) {
                    // c10's is_contiguous treats any format but channels_last like contiguous_format.
                    const MemoryFormat format = *p.memoryFormat(0);
-                   return Value::fromBool(ops::isContiguous(self, format == MemoryFormat::ChannelsLast
-                                                                      ? MemoryFormat::ChannelsLast
-                                                                      : MemoryFormat::Contiguous));
+                   return Value::fromBool(ops::isContiguous(
+                       self, format == MemoryFormat::ChannelsLast || format == MemoryFormat::ChannelsLast3d
+                                 ? format
+                                 : MemoryFormat::Contiguous));
                });
     r.noArgsMethod("storage_offset", [](T self, C) { return Value::fromInt(self.storageOffset()); });
     r.noArgsMethod("numel", [](T self, C) { return Value::fromInt(self.numel()); });
@@ -433,6 +434,12 @@ void registerCreation(Registry& r) {
                          "required rank 4 tensor to use channels_last format");
                 checkedNumel(size); // at::empty checks the sizes before it computes strides from them
                 return Value::fromTensor(ops::emptyStrided(size, channelsLastStrides(size), dtypeArg(p)));
+            }
+            if (format == MemoryFormat::ChannelsLast3d) {
+                SS_CHECK(size.size() == 5, RuntimeError,
+                         "required rank 5 tensor to use channels_last_3d format");
+                checkedNumel(size);
+                return Value::fromTensor(ops::emptyStrided(size, channelsLast3dStrides(size), dtypeArg(p)));
             }
             return Value::fromTensor(ops::empty(size, dtypeArg(p)));
         });
@@ -679,12 +686,15 @@ void registerProperties(Registry& r) {
         return Value::fromTensor(ops::permute(t, dims));
     });
     r.property("mT", [](const Tensor& t) {
+        if (t.dim() == 0) // PyTorch 1.13's _adjoint returns a 0-dim tensor itself
+            return Value::fromTensor(t);
         SS_CHECK(t.dim() >= 2, RuntimeError,
                  "tensor.mT is only supported on matrices or batches of matrices. Got ", t.dim(),
                  "-D tensor.");
         return Value::fromTensor(ops::transpose(t, -2, -1));
     });
-    r.property("data", [](const Tensor& t) { return Value::fromTensor(ops::detach(t)); });
+    // .data: the same storage and layout, but (unlike detach()) its own version counter.
+    r.property("data", [](const Tensor& t) { return Value::fromTensor(t.withFreshVersion()); });
     r.property("is_cuda", [](const Tensor&) { return Value::fromBool(false); });
     r.property("requires_grad", [](const Tensor&) { return Value::fromBool(false); });
 }
@@ -700,13 +710,14 @@ const Registry& registry() {
         registerCreation(r);
         registerBuiltins(r);
         registerProperties(r);
+        registerViews(r);
         return r;
     }();
     return instance;
 }
 
-const std::vector<std::string> kTorchConstants = {"Size", "channels_last", "contiguous_format",
-                                                  "preserve_format"};
+const std::vector<std::string> kTorchConstants = {"Size", "channels_last", "channels_last_3d",
+                                                  "contiguous_format", "preserve_format"};
 
 } // namespace
 
@@ -739,6 +750,8 @@ Value torchAttribute(const std::string& name) {
         return Value::function("torch.Size");
     if (name == "channels_last")
         return Value::fromMemoryFormat(MemoryFormat::ChannelsLast);
+    if (name == "channels_last_3d")
+        return Value::fromMemoryFormat(MemoryFormat::ChannelsLast3d);
     if (name == "contiguous_format")
         return Value::fromMemoryFormat(MemoryFormat::Contiguous);
     if (name == "preserve_format")

@@ -34,6 +34,15 @@ Value tensorAttribute(const Tensor& tensor, const std::string& name);
 // int, float, bool, str, repr, tuple, list, range, abs, min, max, sum).
 std::optional<Value> builtin(std::string_view name);
 
+// The Storage API (x.storage(), x.untyped_storage()): s.<name> (a method bound to the storage,
+// dtype, device), s[i] with Python's wrap of negative indices (IndexError "index 6 out of range
+// for storage of size 6"), and s[i] = v (which changes every tensor on the storage and, as in
+// PyTorch, no tensor's version counter).
+Value storageAttribute(const StorageValue& storage, const std::string& name);
+std::int64_t wrapStorageIndex(const StorageValue& storage, std::int64_t index);
+Value storageItem(const StorageValue& storage, std::int64_t index);
+void setStorageItem(const StorageValue& storage, std::int64_t index, const Value& value);
+
 // Calls a function value (torch function, builtin, torch.Size or bound tensor method).
 Value callFunction(const FunctionValue& function, const CallArguments& arguments, CallContext& context);
 

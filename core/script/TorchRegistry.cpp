@@ -1,5 +1,7 @@
 #include "core/script/TorchRegistry.h"
 
+#include "core/Elementwise.h"
+
 #include "core/Error.h"
 #include "core/script/Operators.h"
 
@@ -87,7 +89,7 @@ void checkFactoryOptions(const ParsedArguments& p) {
 }
 
 MemoryFormat suggestMemoryFormat(const Tensor& t) {
-    return isStridesLikeChannelsLast(t.layout()) ? MemoryFormat::ChannelsLast : MemoryFormat::Contiguous;
+    return detail::suggestMemoryFormat(t);
 }
 
 // Tensor.to(dtype, copy, memory_format): returns self when nothing has to change (at::to's

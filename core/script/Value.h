@@ -73,6 +73,13 @@ struct FunctionValue {
 };
 // What torch.manual_seed returns; only its repr matters here.
 struct GeneratorValue {};
+// x.storage() (a TypedStorage of the tensor's dtype) or x.untyped_storage() (bytes): a handle
+// on the tensor's Storage, read in `dtype`.
+struct StorageValue {
+    StoragePtr storage;
+    DType dtype = DType::UInt8;
+    bool untyped = false;
+};
 
 class Value {
 public:
@@ -93,6 +100,7 @@ public:
         Module,
         Function,
         Generator,
+        Storage,
     };
 
     Value() = default;
@@ -119,6 +127,7 @@ public:
         return Value(Data(std::in_place_index<14>, FunctionValue{std::move(name), std::move(self)}));
     }
     static Value generator() { return Value(Data(std::in_place_index<15>, GeneratorValue{})); }
+    static Value storage(StorageValue s) { return Value(Data(std::in_place_index<16>, std::move(s))); }
     // A Python number from a Scalar: bool, int or float.
     static Value fromScalar(const Scalar& s);
 
@@ -144,6 +153,7 @@ public:
     const RangeValue& asRange() const { return std::get<11>(m_data); }
     const ModuleValue& asModule() const { return std::get<13>(m_data); }
     const FunctionValue& asFunction() const { return std::get<14>(m_data); }
+    const StorageValue& asStorage() const { return std::get<16>(m_data); }
 
     // 1 for a tuple or list of non-sequences, more for nested ones, 0 for everything else.
     int nestingDepth() const;
@@ -162,7 +172,7 @@ public:
 private:
     using Data = std::variant<NoneValue, bool, std::int64_t, double, std::string, Tensor, DType, MemoryFormat,
                               SizeValue, TupleValue, ListValue, RangeValue, EllipsisValue, ModuleValue,
-                              FunctionValue, GeneratorValue>;
+                              FunctionValue, GeneratorValue, StorageValue>;
     explicit Value(Data data) : m_data(std::move(data)) {}
     Data m_data;
 };

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the fuzzer's seed corpus, tests/fuzz/corpus/, from the scripts the project already has:
 every lesson and example, every script of errors_parity.jsonl (one refusal each), and an even
-sample of ops_parity.jsonl and random_chains.jsonl, so that the seeds reach every op and its
+sample of ops_parity.jsonl, random_chains.jsonl, views_parity.jsonl and views_sweep.jsonl (the
+0-dim/empty/size-1 sweep), so that the seeds reach every op and its
 errors while staying a few hundred small files. Deterministic: rerunning it rewrites the same
 files. Standard library only:  python3 tests/fuzz/extract_corpus.py
 """
@@ -12,7 +13,8 @@ import re
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "fuzz" / "corpus"
 # (file, keep every Nth script)
-JSONL_SOURCES = [("errors_parity.jsonl", 1), ("ops_parity.jsonl", 4), ("random_chains.jsonl", 8)]
+JSONL_SOURCES = [("errors_parity.jsonl", 1), ("ops_parity.jsonl", 4), ("random_chains.jsonl", 8),
+                 ("views_parity.jsonl", 2), ("views_sweep.jsonl", 6)]
 
 
 def slug(text):

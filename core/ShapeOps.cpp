@@ -1,0 +1,393 @@
+// The view and shape ops beyond DESIGN.md's first set, following PyTorch 1.13's
+// aten/src/ATen/native/TensorShape.cpp, TensorConversions.cpp and Resize.cpp: the same checks in
+// the same order with the same texts.
+#include "ShapeOps.h"
+
+#include "Broadcast.h"
+#include "Elementwise.h"
+#include "Error.h"
+
+#include <algorithm>
+
+namespace stridescope::ops {
+
+namespace {
+
+Tensor viewOf(const Tensor& self, DType dtype, Shape sizes, Shape strides, std::int64_t offset) {
+    checkNumelFits(sizes);
+    return self.withLayout(dtype, Layout{std::move(sizes), std::move(strides), offset});
+}
+
+void checkPieces(std::int64_t pieces, const char* op) {
+    SS_CHECK(pieces <= kMaxSplitPieces, RuntimeError, op, " would return ", pieces,
+             " tensors; StrideScope returns at most ", kMaxSplitPieces);
+}
+
+// The number of storage elements (of the storage's own dtype) that hold `bytes` bytes.
+std::int64_t storageElementsFor(const Storage& storage, std::int64_t bytes) {
+    const std::int64_t item = itemSize(storage.dtype());
+    return bytes / item + (bytes % item != 0 ? 1 : 0);
+}
+
+// maybe_resize_storage_cpu: grow (never shrink) the storage to hold `bytes`.
+void ensureStorageBytes(const Tensor& self, const Shape& sizes, std::int64_t bytes) {
+    std::int64_t numel = 1;
+    for (auto s : sizes)
+        numel *= s;
+    if (numel == 0) // PyTorch skips the resize of an empty tensor, whatever its offset
+        return;
+    if (bytes > self.storage()->nbytes())
+        self.storage()->resize(storageElementsFor(*self.storage(), bytes));
+}
+
+// Bytes a layout reaches: (offset + 1 + sum((size - 1) * stride)) * itemsize, overflow-checked.
+std::int64_t requiredBytes(const Shape& sizes, const Shape& strides, std::int64_t offset, int itemsize) {
+    const auto elements = requiredStorageElements(Layout{sizes, strides, offset});
+    std::int64_t bytes = 0;
+    if (!elements || __builtin_mul_overflow(*elements, std::int64_t(itemsize), &bytes))
+        fail(ErrorKind::RuntimeError, "Storage size calculation overflowed with sizes=", sizes, " and strides=",
+             strides);
+    return bytes;
+}
+
+Shape formatStrides(const Shape& sizes, MemoryFormat format) {
+    if (format == MemoryFormat::ChannelsLast)
+        return channelsLastStrides(sizes);
+    if (format == MemoryFormat::ChannelsLast3d)
+        return channelsLast3dStrides(sizes);
+    return contiguousStrides(sizes);
+}
+
+} // namespace
+
+// ---- views ------------------------------------------------------------------------------
+
+Tensor viewDtype(const Tensor& self, DType dtype) {
+    if (dtype == self.dtype())
+        return self.withLayout(self.layout());
+    const int oldSize = self.elementSize(), newSize = itemSize(dtype);
+    const std::string names = scalarTypeName(self.dtype()) + " as " + scalarTypeName(dtype);
+    if (oldSize == newSize)
+        return viewOf(self, dtype, self.sizes(), self.strides(), self.storageOffset());
+    SS_CHECK(self.dim() != 0, RuntimeError, "self.dim() cannot be 0 to view ", names, " (different element sizes)");
+    const auto last = static_cast<std::size_t>(self.dim() - 1);
+    Shape sizes = self.sizes(), strides = self.strides();
+    if (oldSize > newSize) {
+        const std::int64_t ratio = oldSize / newSize;
+        SS_CHECK(strides[last] == 1, RuntimeError, "self.stride(-1) must be 1 to view ", names,
+                 " (different element sizes), but got ", strides[last]);
+        for (std::size_t d = 0; d < last; ++d)
+            strides[d] = wrappingMul(strides[d], ratio);
+        // int64 arithmetic as ATen's (wrapping where a huge layout-only size overflows; viewOf's
+        // numel check then refuses it).
+        sizes[last] = wrappingMul(sizes[last], ratio);
+        return viewOf(self, dtype, sizes, strides, wrappingMul(self.storageOffset(), ratio));
+    }
+    const std::int64_t ratio = newSize / oldSize;
+    SS_CHECK(sizes[last] % ratio == 0, RuntimeError, "self.size(-1) must be divisible by ", ratio, " to view ", names,
+             " (different element sizes), but got ", sizes[last]);
+    SS_CHECK(self.storageOffset() % ratio == 0, RuntimeError, "self.storage_offset() must be divisible by ", ratio,
+             " to view ", names, " (different element sizes), but got ", self.storageOffset());
+    SS_CHECK(strides[last] == 1, RuntimeError, "self.stride(-1) must be 1 to view ", names,
+             " (different element sizes), but got ", strides[last]);
+    for (std::size_t d = 0; d < last; ++d) {
+        SS_CHECK(strides[d] % ratio == 0, RuntimeError, "self.stride(", d, ") must be divisible by ", ratio,
+                 " to view ", names, " (different element sizes), but got ", strides[d]);
+        strides[d] /= ratio;
+    }
+    sizes[last] /= ratio;
+    return viewOf(self, dtype, sizes, strides, self.storageOffset() / ratio);
+}
+
+// at::ravel is contiguous().view(-1): a view only when self is contiguous (x[::2] copies).
+Tensor ravel(const Tensor& self) { return view(contiguous(self), {-1}); }
+
+Tensor adjoint(const Tensor& self) {
+    SS_CHECK(self.dim() != 1, RuntimeError,
+             "tensor.adjoint() is only supported on matrices or batches of matrices. Got 1-D tensor.");
+    return self.dim() == 0 ? self : transpose(self, -2, -1);
+}
+
+Tensor matrixH(const Tensor& self) {
+    const auto ndim = self.dim();
+    SS_CHECK(ndim == 2 || ndim == 0, RuntimeError, "tensor.H is only supported on matrices (2-D tensors). Got ", ndim,
+             "-D tensor.", ndim > 2 ? " For batches of matrices, consider using tensor.mH" : "");
+    return ndim == 0 ? self : transpose(self, -2, -1);
+}
+
+Tensor matrixMH(const Tensor& self) {
+    SS_CHECK(self.dim() != 1, RuntimeError,
+             "tensor.mH is only supported on matrices or batches of matrices. Got 1-D tensor.");
+    return self.dim() == 0 ? self : transpose(self, -2, -1);
+}
+
+std::vector<Tensor> unbind(const Tensor& self, std::int64_t dim) {
+    dim = wrapDim(dim, self.dim());
+    const auto size = self.size(dim); // a 0-dim tensor: "Dimension specified as 0 but tensor has no dimensions"
+    checkPieces(size, "unbind");
+    std::vector<Tensor> pieces;
+    for (std::int64_t i = 0; i < size; ++i)
+        pieces.push_back(select(self, dim, i));
+    return pieces;
+}
+
+std::vector<Tensor> tensorSplit(const Tensor& self, std::int64_t sections, std::int64_t dim) {
+    SS_CHECK(self.dim() > 0, RuntimeError,
+             "tensor_split expected at least a 1-dimensional tensor, but got a tensor with ", self.dim(), " dims");
+    dim = wrapDim(dim, self.dim());
+    SS_CHECK(sections > 0, RuntimeError, "number of sections must be larger than 0, got ", sections);
+    checkPieces(sections, "tensor_split");
+    const auto dimSize = self.sizes()[static_cast<std::size_t>(dim)];
+    const auto minSplit = dimSize / sections, oneExtra = dimSize % sections;
+    std::vector<Tensor> pieces;
+    std::int64_t start = 0;
+    for (std::int64_t i = 0; i < sections; ++i) {
+        const auto size = i < oneExtra ? minSplit + 1 : minSplit;
+        pieces.push_back(slice(self, dim, start, start + size, 1));
+        start += size;
+    }
+    return pieces;
+}
+
+std::vector<Tensor> tensorSplitIndices(const Tensor& self, const Shape& indices, std::int64_t dim) {
+    SS_CHECK(self.dim() > 0, RuntimeError,
+             "tensor_split expected at least a 1-dimensional tensor, but got a tensor with ", self.dim(), " dims");
+    dim = wrapDim(dim, self.dim());
+    checkPieces(static_cast<std::int64_t>(indices.size()) + 1, "tensor_split");
+    std::vector<Tensor> pieces;
+    std::int64_t start = 0;
+    for (const auto end : indices) {
+        pieces.push_back(slice(self, dim, start, end, 1));
+        start = end;
+    }
+    pieces.push_back(slice(self, dim, start, self.sizes()[static_cast<std::size_t>(dim)], 1));
+    return pieces;
+}
+
+namespace {
+struct Direction {
+    const char* name;
+    std::int64_t minDims;
+};
+Direction directionOf(char which) {
+    return which == 'h' ? Direction{"hsplit", 1} : which == 'v' ? Direction{"vsplit", 2} : Direction{"dsplit", 3};
+}
+std::int64_t splitDim(const Tensor& self, char which) {
+    return which == 'h' ? (self.dim() == 1 ? 0 : 1) : which == 'v' ? 0 : 2;
+}
+void checkDirectionalDims(const Tensor& self, char which) {
+    const Direction d = directionOf(which);
+    SS_CHECK(self.dim() >= d.minDims, RuntimeError, "torch.", d.name, " requires a tensor with at least ", d.minDims,
+             d.minDims == 1 ? " dimension" : " dimension", ", but got a tensor with ", self.dim(), " dimensions!");
+}
+} // namespace
+
+std::vector<Tensor> directionalSplit(const Tensor& self, char which, std::int64_t sections) {
+    checkDirectionalDims(self, which);
+    const auto dim = splitDim(self, which);
+    const auto size = self.sizes()[static_cast<std::size_t>(dim)];
+    // sections == -1 divides everything (and INT64_MIN % -1 would be undefined in C++).
+    const bool divisible = sections != 0 && (sections == -1 || size % sections == 0);
+    SS_CHECK(divisible, RuntimeError, "torch.", directionOf(which).name, " attempted to split along dimension ", dim,
+             ", but the size of the dimension ", size, " is not divisible by the split_size ", sections, "!");
+    return tensorSplit(self, sections, dim);
+}
+
+std::vector<Tensor> directionalSplitIndices(const Tensor& self, char which, const Shape& indices) {
+    checkDirectionalDims(self, which);
+    return tensorSplitIndices(self, indices, splitDim(self, which));
+}
+
+Tensor broadcastTo(const Tensor& self, const Shape& size) { return expand(self, size); }
+
+std::vector<Tensor> broadcastTensors(const std::vector<Tensor>& tensors) {
+    std::vector<Shape> shapes;
+    for (const Tensor& t : tensors)
+        shapes.push_back(t.sizes());
+    const Shape target = broadcastAll(shapes);
+    std::vector<Tensor> result;
+    // expand_outplace: a tensor already of the broadcast shape is returned itself.
+    for (const Tensor& t : tensors)
+        result.push_back(t.sizes() == target ? t : expand(t, target));
+    return result;
+}
+
+Tensor atleast1d(const Tensor& self) { return self.dim() == 0 ? reshape(self, {1}) : self; }
+
+Tensor atleast2d(const Tensor& self) {
+    if (self.dim() == 0)
+        return reshape(self, {1, 1});
+    return self.dim() == 1 ? unsqueeze(self, 0) : self;
+}
+
+Tensor atleast3d(const Tensor& self) {
+    switch (self.dim()) {
+    case 0:
+        return reshape(self, {1, 1, 1});
+    case 1:
+        return unsqueeze(unsqueeze(self, 0), -1);
+    case 2:
+        return unsqueeze(self, -1);
+    default:
+        return self;
+    }
+}
+
+// ---- copies -----------------------------------------------------------------------------
+
+Tensor fliplr(const Tensor& self) {
+    SS_CHECK(self.dim() >= 2, RuntimeError, "Input must be >= 2-d.");
+    return flip(self, {1});
+}
+
+Tensor flipud(const Tensor& self) {
+    SS_CHECK(self.dim() >= 1, RuntimeError, "Input must be >= 1-d.");
+    return flip(self, {0});
+}
+
+Tensor rot90(const Tensor& self, std::int64_t k, const Shape& dims) {
+    const auto totalDims = self.dim();
+    SS_CHECK(dims.size() == 2, RuntimeError, "expected total rotation dims == 2, but got dims = ", dims.size());
+    SS_CHECK(totalDims >= 2, RuntimeError, "expected total dims >= 2, but got total dims = ", totalDims);
+    const auto d0 = dims[0], d1 = dims[1];
+    // std::abs(dims[0] - dims[1]) in ATen; computed without overflow for dims far out of range.
+    const auto distance = wrappingSub(d0, d1);
+    SS_CHECK(d0 != d1 && distance != totalDims && distance != -totalDims, RuntimeError,
+             "expected rotation dims to be different, but got dim0 = ", d0, " and dim1 = ", d1);
+    SS_CHECK(d0 < totalDims && d0 >= -totalDims, RuntimeError, "Rotation dim0 out of range, dim0 = ", d0);
+    SS_CHECK(d1 < totalDims && d1 >= -totalDims, RuntimeError, "Rotation dim1 out of range, dim1 = ", d1);
+    k = (4 + (k % 4)) % 4;
+    switch (k) {
+    case 1:
+        return transpose(flip(self, {d1}), d0, d1);
+    case 2:
+        return flip(self, {d0, d1});
+    case 3:
+        return transpose(flip(self, {d0}), d0, d1);
+    default:
+        return clone(self, MemoryFormat::Contiguous);
+    }
+}
+
+Tensor like(const Tensor& self, LikeFill fill, std::optional<DType> dtype, MemoryFormat format, const Scalar& value) {
+    const DType type = dtype.value_or(self.dtype());
+    Tensor result = detail::emptyLike(self, format, type, fill != LikeFill::Empty || self.hasValues());
+    switch (fill) {
+    case LikeFill::Empty:
+        break;
+    case LikeFill::Zeros:
+        detail::writeValues(result, [](std::int64_t) { return Scalar::fromInt(0); });
+        break;
+    case LikeFill::Ones:
+        detail::writeValues(result, [](std::int64_t) { return Scalar::fromInt(1); });
+        break;
+    case LikeFill::Full: {
+        const Scalar converted = checkedCastScalar(value, type);
+        detail::writeValues(result, [&](std::int64_t) { return converted; });
+        break;
+    }
+    case LikeFill::Rand:
+    case LikeFill::Randn: {
+        // The numbers come from the same generator as torch.rand/randn, in logical order.
+        const Tensor source = fill == LikeFill::Rand ? rand(self.sizes(), type) : randn(self.sizes(), type);
+        detail::copyValues(result, source);
+        break;
+    }
+    }
+    return result;
+}
+
+bool equal(const Tensor& a, const Tensor& b) {
+    if (a.sizes() != b.sizes())
+        return false;
+    SS_CHECK(a.hasValues() && b.hasValues(), RuntimeError, "the values of this tensor are not kept (layout only)");
+    const DType common = promoteTypes(a.dtype(), b.dtype());
+    const auto va = a.values(), vb = b.values();
+    for (std::size_t i = 0; i < va.size(); ++i) {
+        const Scalar x = castScalar(va[i], common), y = castScalar(vb[i], common);
+        if (isFloating(common) ? !(x.floatValue == y.floatValue) : x.intValue != y.intValue)
+            return false;
+    }
+    return true;
+}
+
+// ---- in-place metadata ------------------------------------------------------------------
+
+Tensor transposeInPlace(const Tensor& self, std::int64_t dim0, std::int64_t dim1) {
+    const Tensor moved = transpose(self, dim0, dim1);
+    return self.withMetadata(self.storage(), self.dtype(), moved.layout());
+}
+
+Tensor tInPlace(const Tensor& self) {
+    SS_CHECK(self.dim() <= 2, RuntimeError, "t_() expects a tensor with <= 2 dimensions, but self is ", self.dim(), "D");
+    return transposeInPlace(self, 0, self.dim() < 2 ? 0 : 1);
+}
+
+Tensor squeezeInPlace(const Tensor& self) {
+    return self.withMetadata(self.storage(), self.dtype(), squeeze(self).layout());
+}
+
+Tensor squeezeInPlace(const Tensor& self, std::int64_t dim) {
+    return self.withMetadata(self.storage(), self.dtype(), squeeze(self, dim).layout());
+}
+
+Tensor unsqueezeInPlace(const Tensor& self, std::int64_t dim) {
+    return self.withMetadata(self.storage(), self.dtype(), unsqueeze(self, dim).layout());
+}
+
+Tensor asStridedInPlace(const Tensor& self, const Shape& sizes, const Shape& strides,
+                        std::optional<std::int64_t> storageOffset) {
+    return self.withMetadata(self.storage(), self.dtype(), asStrided(self, sizes, strides, storageOffset).layout());
+}
+
+Tensor resizeInPlace(const Tensor& self, const Shape& sizes, std::optional<MemoryFormat> format) {
+    SS_CHECK(!format || *format != MemoryFormat::Preserve, RuntimeError, "Unsupported memory formatPreserve");
+    checkNumelFits(sizes); // a negative size reads as a huge one: "numel: integer multiplication overflow"
+    Shape strides = contiguousStrides(sizes);
+    if (sizes != self.sizes()) {
+        std::int64_t bytes = 0;
+        std::int64_t elements = 1;
+        for (auto s : sizes)
+            elements *= s;
+        if (__builtin_add_overflow(elements, self.storageOffset(), &elements) ||
+            __builtin_mul_overflow(elements, std::int64_t(self.elementSize()), &bytes))
+            fail(ErrorKind::RuntimeError, "Storage size calculation overflowed with sizes=", sizes);
+        ensureStorageBytes(self, sizes, bytes);
+    } else {
+        strides = self.strides(); // resize_ to the same sizes changes nothing but the format
+    }
+    if (format)
+        strides = formatStrides(sizes, *format);
+    return self.withMetadata(self.storage(), self.dtype(), Layout{sizes, strides, self.storageOffset()});
+}
+
+Tensor resizeAsInPlace(const Tensor& self, const Tensor& like, std::optional<MemoryFormat> format) {
+    Tensor result = resizeInPlace(self, like.sizes(), std::nullopt);
+    if (!format)
+        return result;
+    const MemoryFormat resolved = *format == MemoryFormat::Preserve ? detail::suggestMemoryFormat(like) : *format;
+    return result.withMetadata(result.storage(), result.dtype(),
+                               Layout{like.sizes(), formatStrides(like.sizes(), resolved), result.storageOffset()});
+}
+
+Tensor setStorage(const Tensor& self, const StoragePtr& storage, std::int64_t offset, const Shape& sizes,
+                  const std::optional<Shape>& strides) {
+    // set_storage_cpu_: checkSetStorage, then resize_impl_cpu_ (which grows the storage).
+    if (strides)
+        SS_CHECK(strides->size() == sizes.size(), RuntimeError, "unequal size length (", sizes.size(),
+                 ") and stride length (", strides->size(), ")");
+    SS_CHECK(offset >= 0, RuntimeError, "Tensor: invalid storage offset ", offset);
+    checkNumelFits(sizes);
+    const Shape layoutStrides = strides ? *strides : contiguousStrides(sizes);
+    for (auto s : sizes)
+        SS_CHECK(s >= 0, RuntimeError, "Trying to create tensor with negative dimension ", s, ": ", sizes);
+    const Tensor moved = self.withMetadata(storage, self.dtype(), Layout{sizes, layoutStrides, offset});
+    ensureStorageBytes(moved, sizes, requiredBytes(sizes, layoutStrides, offset, self.elementSize()));
+    return moved;
+}
+
+Tensor setEmpty(const Tensor& self) {
+    return self.withMetadata(std::make_shared<Storage>(self.dtype(), 0), self.dtype(), Layout{{0}, {1}, 0});
+}
+
+} // namespace stridescope::ops

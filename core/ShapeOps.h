@@ -1,0 +1,61 @@
+#pragma once
+// The rest of PyTorch 1.13's view and shape surface: views that reinterpret or regroup
+// (view(dtype), unbind, tensor_split, adjoint, broadcast_*), the copying shape ops (rot90,
+// fliplr, *_like, equal) and the in-place metadata ops (t_, resize_, set_), which return the same
+// tensor object (Tensor::objectId) with its new storage/layout. Errors are PyTorch's texts.
+#include "Ops.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace stridescope::ops {
+
+// ---- views ----
+Tensor viewDtype(const Tensor& self, DType dtype);
+Tensor ravel(const Tensor& self); // contiguous().view(-1)
+Tensor adjoint(const Tensor& self);
+Tensor matrixH(const Tensor& self);  // x.H
+Tensor matrixMH(const Tensor& self); // x.mH
+std::vector<Tensor> unbind(const Tensor& self, std::int64_t dim);
+std::vector<Tensor> tensorSplit(const Tensor& self, std::int64_t sections, std::int64_t dim);
+std::vector<Tensor> tensorSplitIndices(const Tensor& self, const Shape& indices, std::int64_t dim);
+// hsplit / vsplit / dsplit: `which` is 'h', 'v' or 'd'.
+std::vector<Tensor> directionalSplit(const Tensor& self, char which, std::int64_t sections);
+std::vector<Tensor> directionalSplitIndices(const Tensor& self, char which, const Shape& indices);
+Tensor broadcastTo(const Tensor& self, const Shape& size);
+std::vector<Tensor> broadcastTensors(const std::vector<Tensor>& tensors);
+Tensor atleast1d(const Tensor& self);
+Tensor atleast2d(const Tensor& self);
+Tensor atleast3d(const Tensor& self);
+
+// ---- copies ----
+Tensor fliplr(const Tensor& self);
+Tensor flipud(const Tensor& self);
+Tensor rot90(const Tensor& self, std::int64_t k, const Shape& dims);
+// empty_like and friends: `format` Preserve keeps a dense input's strides (the default).
+enum class LikeFill { Empty, Zeros, Ones, Full, Rand, Randn };
+Tensor like(const Tensor& self, LikeFill fill, std::optional<DType> dtype, MemoryFormat format,
+            const Scalar& value = Scalar::fromInt(0));
+// torch.equal: same sizes and equal values after promotion to the common dtype.
+bool equal(const Tensor& a, const Tensor& b);
+
+// ---- in-place metadata (the same tensor object, a new layout or storage) ----
+Tensor transposeInPlace(const Tensor& self, std::int64_t dim0, std::int64_t dim1);
+Tensor tInPlace(const Tensor& self);
+Tensor squeezeInPlace(const Tensor& self);
+Tensor squeezeInPlace(const Tensor& self, std::int64_t dim);
+Tensor unsqueezeInPlace(const Tensor& self, std::int64_t dim);
+Tensor asStridedInPlace(const Tensor& self, const Shape& sizes, const Shape& strides,
+                        std::optional<std::int64_t> storageOffset);
+// resize_: contiguous strides for `sizes` (or `format`'s), the storage grown in place when
+// it is too small (every tensor on it sees the new, larger storage).
+Tensor resizeInPlace(const Tensor& self, const Shape& sizes, std::optional<MemoryFormat> format);
+Tensor resizeAsInPlace(const Tensor& self, const Tensor& like, std::optional<MemoryFormat> format);
+// set_(storage, offset, size, stride): `strides` nullopt means contiguous; grows the storage
+// as resize_ does when the view needs more of it.
+Tensor setStorage(const Tensor& self, const StoragePtr& storage, std::int64_t offset, const Shape& sizes,
+                  const std::optional<Shape>& strides);
+Tensor setEmpty(const Tensor& self);
+
+} // namespace stridescope::ops

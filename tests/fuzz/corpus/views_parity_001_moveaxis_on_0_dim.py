@@ -1,0 +1,3 @@
+import torch
+z = torch.tensor(3.)
+y = torch.moveaxis(z, 0, 0)

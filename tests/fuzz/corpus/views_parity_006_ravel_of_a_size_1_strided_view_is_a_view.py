@@ -1,0 +1,3 @@
+import torch
+v = torch.arange(10)[::20]
+y = v.ravel()

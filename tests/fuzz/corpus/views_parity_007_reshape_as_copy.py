@@ -1,0 +1,3 @@
+import torch
+m = torch.arange(6.).view(2, 3)
+y = m.t().reshape_as(torch.zeros(6))

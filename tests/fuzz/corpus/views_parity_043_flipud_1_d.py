@@ -1,0 +1,3 @@
+import torch
+v = torch.arange(4)
+y = v.flipud()

@@ -1,0 +1,4 @@
+import torch
+m = torch.arange(6.).view(2, 3)
+m.transpose_(0, 1)
+m

@@ -1,0 +1,4 @@
+import torch
+m = torch.arange(6.).view(2, 3)
+m.as_strided_((2, 2), (1, 2), 1)
+m

@@ -1,0 +1,4 @@
+import torch
+x = torch.arange(24.).view(2, 3, 4)
+y = x.clone()
+x.storage().data_ptr() == y.storage().data_ptr()

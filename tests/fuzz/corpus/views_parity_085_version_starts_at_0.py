@@ -1,0 +1,3 @@
+import torch
+a = torch.zeros(3)
+a._version

@@ -1,0 +1,3 @@
+import torch
+a = torch.tensor(1)
+b = a.unflatten(-1, [1])

@@ -1,0 +1,3 @@
+import torch
+z = torch.tensor(1.)
+y = z.swapdims(0, 1)

@@ -1,0 +1,3 @@
+import torch
+v = torch.arange(3.)
+y = v.adjoint()

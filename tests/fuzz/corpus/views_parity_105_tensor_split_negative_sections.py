@@ -1,0 +1,3 @@
+import torch
+v = torch.arange(3)
+r = torch.tensor_split(v, -1)

@@ -1,0 +1,3 @@
+import torch
+z = torch.tensor(1.)
+r = torch.tensor_split(z, [1])

@@ -1,0 +1,3 @@
+import torch
+z = torch.tensor(1.)
+r = torch.hsplit(z, 1)

@@ -1,0 +1,2 @@
+import torch
+s = torch.broadcast_shapes((3,), (4,))

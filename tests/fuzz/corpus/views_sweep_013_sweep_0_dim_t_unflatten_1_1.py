@@ -1,0 +1,3 @@
+import torch
+t = torch.tensor(2.)
+r = t.unflatten(1, [1])

@@ -1,0 +1,3 @@
+import torch
+t = torch.zeros(0)
+r = t.squeeze(2)

@@ -1,0 +1,3 @@
+import torch
+t = torch.zeros(0)
+r = t.diagonal(0, 0, 0)

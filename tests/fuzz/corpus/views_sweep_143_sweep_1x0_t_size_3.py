@@ -1,0 +1,3 @@
+import torch
+t = torch.zeros(1, 0)
+r = t.size(-3)

@@ -1,0 +1,3 @@
+import torch
+t = torch.zeros(0, 1, 2)
+r = t.view(2, -1)
