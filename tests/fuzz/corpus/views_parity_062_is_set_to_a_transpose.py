@@ -1,4 +1,3 @@
 import torch
 m = torch.arange(6.).view(2, 3)
-m.transpose_(0, 1)
-m
+m.is_set_to(m.t())

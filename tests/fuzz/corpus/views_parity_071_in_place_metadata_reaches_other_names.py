@@ -1,4 +1,5 @@
 import torch
 m = torch.arange(6.).view(2, 3)
-m.as_strided_((2, 2), (1, 2), 1)
-m
+n = m
+m.t_()
+n

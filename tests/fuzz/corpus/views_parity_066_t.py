@@ -1,4 +1,4 @@
 import torch
 m = torch.arange(6.).view(2, 3)
-m.unsqueeze_(1)
+m.t_()
 m

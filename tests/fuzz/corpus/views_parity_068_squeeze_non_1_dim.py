@@ -1,4 +1,3 @@
 import torch
 t = torch.zeros(1, 3, 1)
-t.squeeze_(2)
-t
+t.squeeze_(1)

@@ -1,3 +1,3 @@
 import torch
 x = torch.arange(24.).view(2, 3, 4)
-x.swapaxes_(0, 2)
+x[0, 1].storage().size()

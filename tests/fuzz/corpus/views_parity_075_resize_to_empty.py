@@ -1,5 +1,3 @@
 import torch
 a = torch.arange(3.)
-b = a[1:]
-b.resize_(5)
-a
+a.resize_(0, 3)

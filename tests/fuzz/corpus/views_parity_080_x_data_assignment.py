@@ -1,4 +1,5 @@
 import torch
 a = torch.zeros(3)
-a.data = torch.arange(2)
+v = a[1:]
+a.data = torch.ones(4)
 a

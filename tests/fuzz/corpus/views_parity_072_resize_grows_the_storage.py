@@ -1,3 +1,5 @@
 import torch
 a = torch.arange(3.)
-c = a.resize_(5)[:3]
+b = a[1:]
+a.resize_(2, 3)
+b

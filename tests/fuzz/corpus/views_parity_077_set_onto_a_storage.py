@@ -1,5 +1,4 @@
 import torch
 a = torch.arange(4.)
 b = torch.zeros(2)
-b.set_(a)
-b
+b.set_(a.storage())

@@ -1,0 +1,3 @@
+import torch
+z = torch.tensor(1.)
+z.is_set_to(z)

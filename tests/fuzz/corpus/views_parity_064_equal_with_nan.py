@@ -1,0 +1,3 @@
+import torch
+a = torch.tensor([float('nan')])
+torch.equal(a, a)

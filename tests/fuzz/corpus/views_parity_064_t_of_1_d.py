@@ -1,3 +1,0 @@
-import torch
-v = torch.arange(3)
-v.t_()

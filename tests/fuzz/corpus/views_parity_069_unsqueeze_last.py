@@ -1,0 +1,3 @@
+import torch
+m = torch.arange(6.).view(2, 3)
+m.unsqueeze_(-1)

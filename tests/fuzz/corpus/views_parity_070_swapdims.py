@@ -1,0 +1,3 @@
+import torch
+x = torch.arange(24.).view(2, 3, 4)
+x.swapdims_(1, 0)

@@ -1,3 +1,0 @@
-import torch
-a = torch.arange(2.)
-a.resize_as_(torch.zeros(2, 2))

@@ -1,3 +1,0 @@
-import torch
-a = torch.arange(2.)
-a.set_()
