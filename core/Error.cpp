@@ -24,6 +24,10 @@ std::string errorKindName(ErrorKind kind) {
         return "ZeroDivisionError";
     case ErrorKind::ModuleNotFoundError:
         return "ModuleNotFoundError";
+    case ErrorKind::AssertionError:
+        return "AssertionError";
+    case ErrorKind::NotImplementedError:
+        return "NotImplementedError";
     }
     return "RuntimeError";
 }

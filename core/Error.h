@@ -20,6 +20,8 @@ enum class ErrorKind {
     OverflowError,
     ZeroDivisionError,
     ModuleNotFoundError,
+    AssertionError,
+    NotImplementedError,
 };
 
 std::string errorKindName(ErrorKind kind);

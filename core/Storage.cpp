@@ -154,11 +154,20 @@ Storage::Storage(DType dtype, std::int64_t elementCount, bool keepValues)
             throw;
         }
     }
+    // Counted last: nothing above can throw after it.
+    m_placement = currentAllocationPlacement();
+    if (m_placement.device.isCuda()) {
+        const std::int64_t bytes = nbytes();
+        // CUDACachingAllocator hands out blocks in multiples of 512 bytes.
+        m_countedCudaBytes = bytes > std::numeric_limits<std::int64_t>::max() - 512 ? bytes : (bytes + 511) / 512 * 512;
+        addCudaAllocation(m_placement.device.index, m_countedCudaBytes);
+    }
 }
 
 Storage::Storage(const Storage& other)
     : m_id(other.m_id), m_dtype(other.m_dtype), m_elementCount(other.m_elementCount),
-      m_baseAddress(other.m_baseAddress), m_hasValues(other.m_hasValues), m_bytes(other.m_bytes) {
+      m_baseAddress(other.m_baseAddress), m_hasValues(other.m_hasValues), m_placement(other.m_placement),
+      m_bytes(other.m_bytes) {
     g_totalValueBytes += static_cast<std::int64_t>(m_bytes.size());
 }
 
@@ -170,12 +179,17 @@ Storage& Storage::operator=(const Storage& other) {
         m_elementCount = other.m_elementCount;
         m_baseAddress = other.m_baseAddress;
         m_hasValues = other.m_hasValues;
+        m_placement = other.m_placement;
         m_bytes = other.m_bytes;
     }
     return *this;
 }
 
-Storage::~Storage() { g_totalValueBytes -= static_cast<std::int64_t>(m_bytes.size()); }
+Storage::~Storage() {
+    g_totalValueBytes -= static_cast<std::int64_t>(m_bytes.size());
+    if (m_countedCudaBytes)
+        addCudaAllocation(m_placement.device.index, -m_countedCudaBytes);
+}
 
 void Storage::forgetValues() {
     g_totalValueBytes -= static_cast<std::int64_t>(m_bytes.size());

@@ -119,7 +119,7 @@ void TestCli::contractLineText() {
     QVERIFY2(r.status == 0, qPrintable(show(r)));
     const std::string expected =
         R"({"line":3,"name":"b","shape":[3,2,4],"stride":[4,12,1],"storage_offset":0,"dtype":"float32",)"
-        R"("is_contiguous":false,"storage":0,"storage_nbytes":96})";
+        R"("is_contiguous":false,"storage":0,"storage_nbytes":96,"device":"cpu"})";
     std::istringstream lines(r.out);
     std::string first, second;
     std::getline(lines, first);

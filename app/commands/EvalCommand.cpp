@@ -1,9 +1,11 @@
 #include "app/commands/EvalCommand.h"
 #include "app/commands/CommandText.h"
+#include "app/commands/DeviceSetup.h"
 
 #include "core/script/Interpreter.h"
 #include "core/script/Repr.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -22,7 +24,7 @@ using script::StatementOutcome;
 using script::StatementResult;
 
 constexpr const char* kUsage =
-    "usage: stridescope eval [--json] [--values] FILE|-\n"
+    "usage: stridescope eval [--json] [--values] [--no-simulated-gpu] FILE|-\n"
     "\n"
     "Runs a StrideScope script (PyTorch code: import torch, then views, copies and in-place writes)\n"
     "and prints what a Python prompt would print, stopping at the first error.\n"
@@ -31,6 +33,7 @@ constexpr const char* kUsage =
     "             (shape, stride, storage_offset, dtype, is_contiguous, storage, storage_nbytes),\n"
     "             the repr of other values, and the first error\n"
     "  --values   with --json, add the logical elements of each tensor (\"values\")\n"
+    "  --no-simulated-gpu  without a CUDA device, behave like a CPU-only PyTorch (no simulated cuda:0)\n"
     "  FILE|-     the script; '-' or nothing reads standard input\n"
     "\n"
     "Exit status: 0 when the script ran, 1 when a statement failed, 2 for bad arguments or an\n"
@@ -68,7 +71,29 @@ public:
         return outcome.ok();
     }
 
+    // The host<->device copies of the statement about to be printed (Device.h's log).
+    void setTransfers(std::vector<TransferRecord> transfers) { m_transfers = std::move(transfers); }
+
 private:
+    // "device" (and "pinned", "transfer"): the one place eval's JSON learns about devices.
+    std::string deviceFields(const Tensor& t) {
+        const TransferRecord* transfer = nullptr;
+        for (const TransferRecord& r : m_transfers)
+            if (r.destinationStorage == t.storage()->id())
+                transfer = &r;
+        if (transfer)
+            m_reportedTransfers.push_back(transfer);
+        return deviceJsonFields(t.storage()->placement(), transfer);
+    }
+
+    // Copies whose destination no printed tensor holds (a temporary's) get a line of their own.
+    void printUnreportedTransfers(int line) {
+        for (const TransferRecord& r : m_transfers)
+            if (std::find(m_reportedTransfers.begin(), m_reportedTransfers.end(), &r) == m_reportedTransfers.end())
+                m_out << "{\"line\":" << line << ",\"transfer\":" << transferJson(r) << "}\n";
+        m_reportedTransfers.clear();
+    }
+
     int storageNumber(const Tensor& tensor) {
         const StoragePtr& storage = tensor.storage();
         const auto it = m_storageNumbers.find(storage.get());
@@ -88,7 +113,8 @@ private:
           << ",\"storage_offset\":" << t.storageOffset()
           << ",\"dtype\":" << jsonString(dtypeShortName(t.dtype()))
           << ",\"is_contiguous\":" << (t.isContiguous() ? "true" : "false")
-          << ",\"storage\":" << storageNumber(t) << ",\"storage_nbytes\":" << t.storage()->nbytes();
+          << ",\"storage\":" << storageNumber(t) << ",\"storage_nbytes\":" << t.storage()->nbytes()
+          << deviceFields(t);
         if (m_values) {
             s << ",\"values\":";
             // A view can repeat its storage's elements far beyond what could be printed
@@ -134,6 +160,7 @@ private:
         // A bare expression whose value is None (and that printed nothing) still says so.
         if (o.kind == script::StatementKind::Expression && o.results.empty() && o.printed.empty())
             m_out << "{\"line\":" << o.line << ",\"value\":\"None\"}\n";
+        printUnreportedTransfers(o.line);
     }
 
     void printText(const StatementOutcome& o) {
@@ -155,6 +182,8 @@ private:
     bool m_json;
     bool m_values;
     std::string m_fileLabel;
+    std::vector<TransferRecord> m_transfers;
+    std::vector<const TransferRecord*> m_reportedTransfers;
     std::map<const Storage*, int> m_storageNumbers;
     std::vector<StoragePtr> m_keepAlive;
 };
@@ -165,12 +194,15 @@ int runEvalCommand(const std::vector<std::string>& args, std::istream& in, std::
                    std::ostream& err) {
     bool json = false;
     bool values = false;
+    bool simulatedGpu = true;
     std::optional<std::string> file;
     for (const std::string& arg : args) {
         if (arg == "--json") {
             json = true;
         } else if (arg == "--values") {
             values = true;
+        } else if (arg == "--no-simulated-gpu") {
+            simulatedGpu = false;
         } else if (arg == "-h" || arg == "--help") {
             out << kUsage;
             return 0;
@@ -217,6 +249,9 @@ int runEvalCommand(const std::vector<std::string>& args, std::istream& in, std::
         }
     }
 
+    setUpDevices(simulatedGpu);
+    resetCudaUsed();
+    takeTransfers(); // none from before this script
     script::Workspace workspace;
     // `torch` is there from the start, as in a workshop notebook whose first cell imported it:
     // snippets pasted without `import torch` run as their authors meant them to.
@@ -224,8 +259,16 @@ int runEvalCommand(const std::vector<std::string>& args, std::istream& in, std::
     script::Interpreter interpreter(workspace);
     EvalPrinter printer(out, err, json, values, label);
     bool failed = false;
+    bool noticed = false;
     interpreter.run(source, [&](const StatementOutcome& outcome) {
+        printer.setTransfers(takeTransfers());
         failed = !printer.print(outcome) || failed;
+        // Said once, as soon as the script touches the simulated device (plain scripts stay quiet).
+        if (!noticed && cudaWasUsed() && cudaSimulated()) {
+            err << simulatedGpuNotice() << "\n";
+            err.flush();
+            noticed = true;
+        }
         return true;
     });
     return failed ? 1 : 0;

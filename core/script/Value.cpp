@@ -168,6 +168,8 @@ std::string typeName(const Value& value) {
     }
     case Value::Kind::Generator:
         return "torch._C.Generator";
+    case Value::Kind::Device:
+        return "torch.device";
     }
     return "object";
 }

@@ -3,6 +3,7 @@
 // Tensors are held by value but share their Storage (Tensor holds a shared_ptr), so binding a
 // view to a second name shares memory exactly as in Python.
 #include "core/DType.h"
+#include "core/Device.h"
 #include "core/Layout.h"
 #include "core/Tensor.h"
 
@@ -73,6 +74,10 @@ struct FunctionValue {
 };
 // What torch.manual_seed returns; only its repr matters here.
 struct GeneratorValue {};
+// torch.device: a type and an optional index (core/Device.h).
+struct DeviceValue {
+    Device device;
+};
 
 class Value {
 public:
@@ -93,6 +98,7 @@ public:
         Module,
         Function,
         Generator,
+        Device,
     };
 
     Value() = default;
@@ -119,6 +125,7 @@ public:
         return Value(Data(std::in_place_index<14>, FunctionValue{std::move(name), std::move(self)}));
     }
     static Value generator() { return Value(Data(std::in_place_index<15>, GeneratorValue{})); }
+    static Value fromDevice(Device d) { return Value(Data(std::in_place_index<16>, DeviceValue{d})); }
     // A Python number from a Scalar: bool, int or float.
     static Value fromScalar(const Scalar& s);
 
@@ -144,6 +151,7 @@ public:
     const RangeValue& asRange() const { return std::get<11>(m_data); }
     const ModuleValue& asModule() const { return std::get<13>(m_data); }
     const FunctionValue& asFunction() const { return std::get<14>(m_data); }
+    const Device& asDevice() const { return std::get<16>(m_data).device; }
 
     // 1 for a tuple or list of non-sequences, more for nested ones, 0 for everything else.
     int nestingDepth() const;
@@ -162,7 +170,7 @@ public:
 private:
     using Data = std::variant<NoneValue, bool, std::int64_t, double, std::string, Tensor, DType, MemoryFormat,
                               SizeValue, TupleValue, ListValue, RangeValue, EllipsisValue, ModuleValue,
-                              FunctionValue, GeneratorValue>;
+                              FunctionValue, GeneratorValue, DeviceValue>;
     explicit Value(Data data) : m_data(std::move(data)) {}
     Data m_data;
 };
