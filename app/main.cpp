@@ -13,8 +13,9 @@
 namespace {
 
 constexpr const char* kUsage = R"(Usage:
-  stridescope [FILE.py]                        open the window (on a script)
-  stridescope eval [--json] [--values] FILE|-  run a script, print what Python would (or JSON lines)
+  stridescope [--no-simulated-gpu] [FILE.py]   open the window (on a script)
+  stridescope eval [--json] [--values] [--no-simulated-gpu] FILE|-
+                                               run a script, print what Python would (or JSON lines)
   stridescope render FILE|- --out PATH [--var NAME] [--theme light|dark|print|presentation] [--scale F]
                                                draw a tensor's diagram as .png, .svg or .pdf
   stridescope bench [--backend auto|cpu|cuda] [--mib N] [--repeat N] [--json] [--transfers] FILE|-
@@ -40,9 +41,15 @@ int usageError(const std::string& message) {
 } // namespace
 
 int main(int argc, char** argv) {
-    const std::vector<std::string> args(argv + 1, argv + argc);
+    std::vector<std::string> args(argv + 1, argv + argc);
+    // The window's own option (eval reads it itself): no simulated cuda:0 without a GPU.
+    bool noSimulatedGpu = false;
+    if (!args.empty() && args.front() == "--no-simulated-gpu") {
+        noSimulatedGpu = true;
+        args.erase(args.begin());
+    }
     if (args.empty())
-        return stridescope::app::runWindow(argc, argv, {});
+        return stridescope::app::runWindow(argc, argv, {}, noSimulatedGpu);
 
     const std::string& first = args.front();
     if (first == "--help" || first == "-h" || first == "help") {
@@ -66,7 +73,7 @@ int main(int argc, char** argv) {
     if (looksLikeScript(first)) {
         if (args.size() > 1)
             return usageError("unexpected argument '" + args[1] + "' after " + first);
-        return stridescope::app::runWindow(argc, argv, first);
+        return stridescope::app::runWindow(argc, argv, first, noSimulatedGpu);
     }
     return usageError("unknown subcommand '" + first + "'");
 }

@@ -7,6 +7,7 @@
 // EmptyTensor.cpp). Tests that need a real GPU skip with the reason when there is none.
 #include "app/commands/DeviceSetup.h"
 #include "app/commands/EvalCommand.h"
+#include "app/diagram/DiagramModel.h"
 #include "core/Device.h"
 #include "core/script/Interpreter.h"
 
@@ -88,6 +89,8 @@ private slots:
     void secondArticleRuns_data();
     void secondArticleRuns();
     void realGpuMeasuresTransfers();
+    void diagramNamesTheDevice_data();
+    void diagramNamesTheDevice();
 };
 
 void TestDevices::initTestCase() { app::setUpDevices(true); }
@@ -558,6 +561,30 @@ void TestDevices::realGpuMeasuresTransfers() {
     QVERIFY(transfer.value("ms").toDouble() > 0.0);
     QVERIFY(transfer.value("gbps").toDouble() > 0.0);
     QCOMPARE(r.err, std::string()); // a real device is not announced as simulated
+}
+
+// The storage line of the diagram says where the storage is, unless it is plain CPU memory
+// (so that ordinary diagrams stay as they were).
+void TestDevices::diagramNamesTheDevice_data() {
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<QString>("suffix");
+    QTest::newRow("cpu") << "t = torch.ones(2, 3)" << QString();
+    QTest::newRow("pinned") << "t = torch.ones(2, 3).pin_memory()" << QStringLiteral(" \u00b7 cpu \u00b7 pinned");
+    QTest::newRow("cuda") << "t = torch.ones(2, 3).cuda().t()" << QStringLiteral(" \u00b7 cuda:0 \u00b7 simulated");
+}
+
+void TestDevices::diagramNamesTheDevice() {
+    if (!cudaSimulated())
+        QSKIP("a real CUDA device is present: the label has no 'simulated'");
+    QFETCH(QString, script);
+    QFETCH(QString, suffix);
+    Workspace workspace;
+    workspace.importTorch();
+    Interpreter interpreter(workspace);
+    const auto outcomes = interpreter.run(script.toStdString());
+    QVERIFY(outcomes.back().ok());
+    const app::DiagramModel model = app::DiagramModel::build({QStringLiteral("t"), {}, workspace.find("t")->asTensor()});
+    QVERIFY2(model.storageLine.endsWith(QStringLiteral("aligned") + suffix), qPrintable(model.storageLine));
 }
 
 QTEST_GUILESS_MAIN(TestDevices)

@@ -321,6 +321,18 @@ bool SessionModel::run(const QString& text, bool keepComments) {
     auto shown = m_shown;
     script::Interpreter interpreter(m_workspace);
     bool ranSomething = false;
+    takeTransfers(); // what replays and previews copied is not this run's
+    // The copies these statements made, kept when they succeed (a failed run is undone).
+    const auto keepTransfers = [this] {
+        std::vector<TransferRecord> made = takeTransfers();
+        if (made.empty())
+            return;
+        m_transfers.insert(m_transfers.end(), made.begin(), made.end());
+        constexpr std::size_t kMaxKept = 4096;
+        if (m_transfers.size() > kMaxKept)
+            m_transfers.erase(m_transfers.begin(), m_transfers.end() - kMaxKept);
+        emit transfersRecorded();
+    };
     for (ScriptLine& line : newLines) {
         QString output;
         for (const script::Statement& statement : *line.parsed) {
@@ -332,6 +344,7 @@ bool SessionModel::run(const QString& text, bool keepComments) {
                     if (auto result = replay(lines, nullptr))
                         adopt(std::move(*result), std::move(lines));
                 }
+                takeTransfers();
                 return false;
             }
             ranSomething = true;
@@ -356,6 +369,7 @@ bool SessionModel::run(const QString& text, bool keepComments) {
     m_expressions = std::move(expressions);
     m_shown = std::move(shown);
     m_undoStack->push(new AppendLinesCommand(this, newLines, true));
+    keepTransfers();
     return true;
 }
 
