@@ -155,6 +155,11 @@ void TestDevices::simulatedDevice_data() {
         "tensor([0, 1, 2], device='cuda:0', dtype=torch.int32)\n");
     row("repr empty", "torch.zeros(0, 3, device='cuda')", "tensor([], device='cuda:0', size=(0, 3))\n");
     row("repr int64", "torch.tensor([1, 2], device='cuda:0')", "tensor([1, 2], device='cuda:0')\n");
+    row("repr 0-dim", "torch.tensor(1.5, device='cuda')", "tensor(1.5000, device='cuda:0')\n");
+    row("tensor of a cuda tensor", y + "torch.tensor(y).device", "device(type='cuda', index=0)\n");
+    row("tensor of a cuda tensor to cpu", y + "torch.tensor(y, device='cpu').device", "device(type='cpu')\n");
+    row("print cuda", "print(torch.zeros(2, dtype=torch.int8, device='cuda'))",
+        "tensor([0, 0], device='cuda:0', dtype=torch.int8)\n");
 
     // returning self when nothing changes
     row("cuda of cuda is self", y + "y.cuda().data_ptr() == y.data_ptr()", "True\n");

@@ -228,10 +228,14 @@ void registerDevices(Registry& r) {
         if (found == r.handlers.end())
             continue;
         Handler original = found->second;
-        found->second = [original](A args, const Tensor* self, C context) {
+        const bool fromData = std::string(name) == "tensor";
+        found->second = [original, fromData](A args, const Tensor* self, C context) {
             // Only well-typed values are read here; anything else is left to the signature's
             // own TypeError in `original`.
             Placement placement;
+            // torch.tensor(t) of a tensor keeps its device unless device= says otherwise.
+            if (fromData && !args.positional.empty() && args.positional[0].isTensor())
+                placement.device = ops::deviceOf(args.positional[0].asTensor());
             bool pinned = false;
             for (const auto& [key, value] : args.keywords) {
                 if (key == "device" && (value.is(Value::Kind::String) || value.is(Value::Kind::Int) ||
