@@ -142,6 +142,7 @@ private slots:
     void selectingAVariableShowsIt();
     void eachLessonStepsToTheEnd_data();
     void eachLessonStepsToTheEnd();
+    void translatedLessonReplacesTheEnglishOne();
     void lessonPreviousUndoesAStep();
     void traversalWalksLogicalOrder();
     void exportWritesEachFormat_data();
@@ -815,6 +816,31 @@ void WindowTest::eachLessonStepsToTheEnd() {
     QVERIFY(!window->session()->lastError());
     QCOMPARE(int(window->session()->lines().size()), panel->stepCount());
     QVERIFY(!window->lessonsMenu()->nextAction()->isEnabled() || panel->position() == panel->stepCount());
+}
+
+// Lesson 10 exists in Chinese too: under the Chinese UI the menu opens that one, which runs the
+// same code (its steps are those of the English lesson).
+void WindowTest::translatedLessonReplacesTheEnglishOne() {
+    const QString english = QStringLiteral(":/lessons/10_devices_and_transfers.py");
+    const QString chinese = QStringLiteral(":/lessons/zh_CN/10_devices_and_transfers.py");
+    auto window = makeWindow(); // loads the resources
+    Preferences::setLanguage(QStringLiteral("en"));
+    QVERIFY(Lesson::bundledPaths().contains(english));
+    Preferences::setLanguage(QStringLiteral("zh_CN"));
+    const QStringList paths = Lesson::bundledPaths();
+    QVERIFY(paths.contains(chinese));
+    QVERIFY(!paths.contains(english));
+    QCOMPARE(paths.size(), QDir(QStringLiteral(STRIDESCOPE_RESOURCES_DIR "/lessons")).entryList({QStringLiteral("*.py")}).size());
+    const auto en = Lesson::load(english);
+    const auto zh = Lesson::load(chinese);
+    QVERIFY(en && zh);
+    QCOMPARE(zh->steps.size(), en->steps.size());
+    for (qsizetype i = 0; i < en->steps.size(); ++i)
+        QCOMPARE(zh->steps[i].code, en->steps[i].code);
+    QVERIFY(zh->title.startsWith(QStringLiteral("第 10 课")));
+    QString error;
+    QVERIFY2(window->startLesson(chinese, &error), qPrintable(error));
+    Preferences::setLanguage(QString());
 }
 
 void WindowTest::lessonPreviousUndoesAStep() {
