@@ -358,6 +358,10 @@ void TestDevices::transfers_data() {
     row("d2h into pinned", x + "y = x.cuda()\np = torch.zeros(3, 4, pin_memory=True)\np.copy_(y)", 2, "d2h", 48,
         true, false, false, 0);
     row("copy_ h2d", x + "y = torch.zeros(3, 4, device='cuda')\ny.copy_(x)", 1, "h2d", 48, false, true, false, 0);
+    row("copy_ non_blocking into pinned", x + "y = x.cuda()\np = torch.zeros(3, 4, pin_memory=True)\np.copy_(y, non_blocking=True)",
+        2, "d2h", 48, true, false, true, 0);
+    row("copy_ non_blocking from pageable", x + "y = torch.zeros(3, 4, device='cuda')\ny.copy_(x, True)", 1, "h2d", 48,
+        false, true, false, 0);
     row("setitem of a row", x + "y = torch.zeros(3, 4, device='cuda')\ny[1] = x[2]", 1, "h2d", 16, false, true,
         false, 0);
     row("setitem of a number", x + "y = torch.zeros(3, 4, device='cuda')\ny[1, 2] = 7", 1, "h2d", 4, false, true,

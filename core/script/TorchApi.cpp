@@ -1,5 +1,6 @@
 #include "core/script/TorchApi.h"
 
+#include "core/DeviceOps.h"
 #include "core/Error.h"
 #include "core/Ops.h"
 #include "core/script/Operators.h"
@@ -312,6 +313,7 @@ void registerTensorOps(Registry& r) {
             const Value& other = p.raw(0);
             const Tensor source = other.isTensor() ? other.asTensor() : wrappedNumber(other);
             context.aboutToWrite(self);
+            const ops::NonBlockingScope nonBlocking(p.toBool(1)); // asynchronous only with pinned memory
             return Value::fromTensor(ops::copy_(self, source));
         },
         /*unmodelledHiddenOverload=*/true);
