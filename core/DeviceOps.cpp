@@ -105,9 +105,9 @@ void noteCopyAcrossDevices(const Tensor& dst, const Tensor& src) {
         request.bytes = r.bytes;
         request.pinned = r.pinned;
         request.nonBlocking = r.nonBlocking;
-        const Tensor& hostSide = r.direction == TransferDirection::DeviceToHost ? dst : src;
-        if (hostSide.hasValues() && hostSide.storage()->nbytes() == r.bytes)
-            request.payload = &hostSide.storage()->bytes();
+        // The bytes moved are the source's (its whole storage when it is one dense block).
+        if (src.hasValues() && src.storage()->nbytes() == r.bytes)
+            request.payload = &src.storage()->bytes();
         const int index = to.device.isCuda() ? to.device.index : from.device.index;
         const TransferTiming timing = hook->transfer(index, request);
         r.measured = true;
