@@ -405,7 +405,7 @@ void TestBandwidthPanel::panelPlotsTheSessionsTransfers() {
     QCOMPARE(session->data()->at(0)->value, 10.48576);
     QVERIFY(panel.transferPlot()->yAxis->range().upper >= 10.48576);
     const QString text = panel.sessionTransfersText();
-    QVERIFY2(text.startsWith(QStringLiteral("this session: 2 copies, 2.00 MiB")), qPrintable(text));
+    QVERIFY2(text.startsWith(QStringLiteral("this session's copies: 2, 2.00 MiB")), qPrintable(text));
     if (cudaSimulated())
         QVERIFY2(text.contains(QStringLiteral("not measured: cuda:0 is simulated")), qPrintable(text));
     panel.setSessionTransfers({});

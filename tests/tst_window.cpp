@@ -2,6 +2,7 @@
 // forms, undo and redo, saving and reopening, lessons, the traversal, exports, translations.
 // Runs on the offscreen platform. With STRIDESCOPE_SCREENSHOTS=<dir> set, screenshots() also
 // saves pictures of each step there (that is how docs/images/window.png is made).
+#include "app/bandwidth/BandwidthPanel.h"
 #include "app/diagram/DiagramGeometry.h"
 #include "app/diagram/DiagramModel.h"
 #include "app/diagram/DiagramPainter.h"
@@ -28,6 +29,7 @@
 #include "app/window/VariablesModel.h"
 #include "app/window/ViewFailure.h"
 #include "core/Analysis.h"
+#include "core/Device.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -143,6 +145,7 @@ private slots:
     void eachLessonStepsToTheEnd_data();
     void eachLessonStepsToTheEnd();
     void translatedLessonReplacesTheEnglishOne();
+    void devicesShowInTheWindow();
     void lessonPreviousUndoesAStep();
     void traversalWalksLogicalOrder();
     void exportWritesEachFormat_data();
@@ -841,6 +844,27 @@ void WindowTest::translatedLessonReplacesTheEnglishOne() {
     QString error;
     QVERIFY2(window->startLesson(chinese, &error), qPrintable(error));
     Preferences::setLanguage(QString());
+}
+
+// A CUDA tensor's device is in the properties and on the diagram's storage line; the status bar
+// says that cuda:0 is simulated; the bandwidth dock counts the session's host-device copies.
+void WindowTest::devicesShowInTheWindow() {
+    if (!cudaSimulated())
+        QSKIP("a real CUDA device is present: nothing is simulated");
+    auto window = makeWindow();
+    auto* label = window->findChild<QLabel*>(QStringLiteral("deviceLabel"));
+    QVERIFY(label);
+    QCOMPARE(label->text(), QStringLiteral("cuda:0 simulated"));
+    QVERIFY(label->toolTip().startsWith(QStringLiteral("cuda:0 is simulated: no CUDA device (")));
+    typeLine(*window, QStringLiteral("y = torch.arange(6.).view(2, 3).cuda()"));
+    const QString text = window->properties()->toPlainText();
+    QVERIFY2(text.contains(QStringLiteral("cuda:0")) && text.contains(QStringLiteral("simulated")), qPrintable(text));
+    QVERIFY(window->diagram()->model().storageLine.endsWith(QStringLiteral("cuda:0 \u00b7 simulated")));
+    auto* panel = window->findChild<BandwidthPanel*>();
+    QVERIFY(panel);
+    QVERIFY2(panel->sessionTransfersText().startsWith(QStringLiteral("this session's copies: 1, ")),
+             qPrintable(panel->sessionTransfersText()));
+    QCOMPARE(window->session()->sessionTransfers().size(), std::size_t(1));
 }
 
 void WindowTest::lessonPreviousUndoesAStep() {

@@ -554,7 +554,7 @@ void BandwidthPanel::setSessionTransfers(const std::vector<TransferRecord>& tran
     m_transferPlot->yAxis->setRange(0, top);
     QString text;
     if (!transfers.empty()) {
-        text = tr("this session: %n copies, %1 MiB", nullptr, int(transfers.size())).arg(double(bytes) / (1 << 20), 0, 'f', 2);
+        text = tr("this session's copies: %n, %1 MiB", nullptr, int(transfers.size())).arg(double(bytes) / (1 << 20), 0, 'f', 2);
         if (measured < int(transfers.size()))
             text += QStringLiteral("\n") +
                     (cudaSimulated() ? tr("not measured: cuda:0 is simulated (no CUDA device)")

@@ -412,9 +412,9 @@
         <translation>本次会话的拷贝</translation>
     </message>
     <message numerus="yes">
-        <source>this session: %n copies, %1 MiB</source>
+        <source>this session&apos;s copies: %n, %1 MiB</source>
         <translation>
-            <numerusform>本次会话：%n 次拷贝，%1 MiB</numerusform>
+            <numerusform>本次会话的拷贝：%n 次，%1 MiB</numerusform>
         </translation>
     </message>
     <message>
@@ -1341,6 +1341,14 @@ Restore it?</source>
     <message>
         <source>Focused element</source>
         <translation>焦点元素</translation>
+    </message>
+    <message>
+        <source>pinned (page-locked) host memory</source>
+        <translation>固定（页锁定）主机内存</translation>
+    </message>
+    <message>
+        <source>simulated: values held on the host</source>
+        <translation>模拟的：数值保存在主机上</translation>
     </message>
 </context>
 <context>
