@@ -5,6 +5,7 @@
 // (a CPU-only build: `x.to(torch.float64)` takes the same _to_copy path as `.cuda()`), the CUDA
 // messages are read from PyTorch 1.13's source (TensorIterator.cpp, python_variable_methods.cpp,
 // EmptyTensor.cpp). Tests that need a real GPU skip with the reason when there is none.
+#include "app/commands/DeviceJson.h"
 #include "app/commands/DeviceSetup.h"
 #include "app/commands/EvalCommand.h"
 #include "app/diagram/DiagramModel.h"
@@ -89,6 +90,7 @@ private slots:
     void secondArticleRuns_data();
     void secondArticleRuns();
     void realGpuMeasuresTransfers();
+    void transferJsonHasTimesOnlyWhenMeasured();
     void diagramNamesTheDevice_data();
     void diagramNamesTheDevice();
 };
@@ -225,6 +227,10 @@ void TestDevices::simulatedDevice_data() {
     row("device_count", "torch.cuda.device_count()", "1\n");
     row("current_device", "torch.cuda.current_device()", "0\n");
     row("synchronize", "torch.cuda.synchronize()", "");
+    row("synchronize device", "torch.cuda.synchronize('cuda:0')", "");
+    row("get_device_name of cpu", "torch.cuda.get_device_name('cpu')",
+        "!! ValueError: Expected a cuda device, but got: cpu\n");
+    row("memory_allocated of a device", "torch.cuda.memory_allocated(torch.device('cuda', 0)) >= 0", "True\n");
     row("is_available arguments", "torch.cuda.is_available(1)",
         "!! TypeError: is_available() takes 0 positional arguments but 1 was given\n");
     row("cuda with cpu", x + "x.cuda('cpu')", "!! RuntimeError: Invalid device, must be cuda device\n");
@@ -570,6 +576,26 @@ void TestDevices::realGpuMeasuresTransfers() {
     QVERIFY(transfer.value("ms").toDouble() > 0.0);
     QVERIFY(transfer.value("gbps").toDouble() > 0.0);
     QCOMPARE(r.err, std::string()); // a real device is not announced as simulated
+}
+
+// The contract's "transfer" object: ms and gbps only when measured (a real GPU).
+void TestDevices::transferJsonHasTimesOnlyWhenMeasured() {
+    TransferRecord t;
+    t.bytes = 268435456;
+    t.direction = TransferDirection::DeviceToHost;
+    t.pinned = true;
+    QCOMPARE(QByteArray::fromStdString(app::transferJson(t)),
+             QByteArray(R"({"bytes":268435456,"direction":"d2h","pinned":true,"staged":false,"measured":false})"));
+    t.measured = true;
+    t.ms = 10.5;
+    t.gbps = 25.565281523809525;
+    QCOMPARE(QByteArray::fromStdString(app::transferJson(t)),
+             QByteArray(R"({"bytes":268435456,"direction":"d2h","pinned":true,"staged":false,"measured":true,)"
+                        R"("ms":10.5,"gbps":25.5653})"));
+    QCOMPARE(QByteArray::fromStdString(app::deviceJsonFields(Placement{Device::cpu(), true}, nullptr)),
+             QByteArray(R"(,"device":"cpu","pinned":true)"));
+    QCOMPARE(QByteArray::fromStdString(app::deviceJsonFields(Placement{Device::cuda(0), false}, nullptr)),
+             QByteArray(R"(,"device":"cuda:0")"));
 }
 
 // The storage line of the diagram says where the storage is, unless it is plain CPU memory

@@ -1,10 +1,11 @@
 #include "app/commands/DeviceSetup.h"
 
+#include "core/Device.h"
 #include "gpu/CudaDeviceInfo.h"
 #include "gpu/CudaTransferHook.h"
 
-#include <cstdio>
 #include <mutex>
+#include <string>
 
 namespace stridescope::app {
 
@@ -22,11 +23,6 @@ std::string noDeviceReason(const gpu::CudaDeviceQuery& query) {
     return query.error.empty() ? "the CUDA runtime found none" : query.error;
 }
 
-std::string number(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.6g", value);
-    return buffer;
-}
 
 } // namespace
 
@@ -40,25 +36,6 @@ void setUpDevices(bool allowSimulatedGpu) {
             setNoCudaDeviceReason(noDeviceReason(query));
     });
     setSimulatedGpuAllowed(allowSimulatedGpu);
-}
-
-std::string transferJson(const TransferRecord& t) {
-    std::string out = "{\"bytes\":" + std::to_string(t.bytes) + ",\"direction\":\"" +
-                      transferDirectionName(t.direction) + "\",\"pinned\":" + (t.pinned ? "true" : "false") +
-                      ",\"staged\":" + (t.staged ? "true" : "false") +
-                      ",\"measured\":" + (t.measured ? "true" : "false");
-    if (t.measured)
-        out += ",\"ms\":" + number(t.ms) + ",\"gbps\":" + number(t.gbps);
-    return out + "}";
-}
-
-std::string deviceJsonFields(const Placement& placement, const TransferRecord* transfer) {
-    std::string out = ",\"device\":\"" + placement.device.str() + "\"";
-    if (placement.pinned)
-        out += ",\"pinned\":true";
-    if (transfer)
-        out += ",\"transfer\":" + transferJson(*transfer);
-    return out;
 }
 
 } // namespace stridescope::app

@@ -1,5 +1,6 @@
 #include "app/commands/EvalCommand.h"
 #include "app/commands/CommandText.h"
+#include "app/commands/DeviceJson.h"
 #include "app/commands/DeviceSetup.h"
 
 #include "core/script/Interpreter.h"

@@ -23,8 +23,8 @@ int cudaIndexArgument(const std::optional<Value>& value) {
     if (!value || value->isNone())
         return 0;
     const Device device = deviceFromValue(*value);
-    SS_CHECK(device.isCuda() || !value->is(Value::Kind::Device), ValueError, "Expected a cuda device, but got: ",
-             device.str());
+    // torch.cuda._utils._get_device_index: a string or torch.device must name a CUDA device.
+    SS_CHECK(device.isCuda(), ValueError, "Expected a cuda device, but got: ", device.str());
     return device.hasIndex() ? device.index : 0;
 }
 
