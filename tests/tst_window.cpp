@@ -865,6 +865,13 @@ void WindowTest::devicesShowInTheWindow() {
     QVERIFY2(panel->sessionTransfersText().startsWith(QStringLiteral("this session's copies: 1, ")),
              qPrintable(panel->sessionTransfersText()));
     QCOMPARE(window->session()->sessionTransfers().size(), std::size_t(1));
+    // A line drawing random numbers runs the script from the start: only its own copy counts.
+    typeLine(*window, QStringLiteral("z = torch.randn(4, 4).cuda()"));
+    QCOMPARE(window->session()->sessionTransfers().size(), std::size_t(2));
+    QCOMPARE(window->session()->sessionTransfers().back().bytes, std::int64_t(64));
+    // A failing line keeps nothing.
+    QVERIFY(!window->session()->run(QStringLiteral("w = y.cpu()\ny.add_(w)")));
+    QCOMPARE(window->session()->sessionTransfers().size(), std::size_t(2));
 }
 
 void WindowTest::lessonPreviousUndoesAStep() {

@@ -80,8 +80,7 @@ public:
 
     const std::optional<SessionError>& lastError() const { return m_lastError; }
     // The host<->device copies the statements run() ran made, oldest first (replays for undo
-    // and previews are not counted; nor are lines run from the start because they draw random
-    // numbers, whose copies cannot be told from the replay's).
+    // and previews are not counted again).
     const std::vector<TransferRecord>& sessionTransfers() const { return m_transfers; }
 
     // What running `text` would give, on a scratch copy of the workspace (views and copies share
@@ -134,6 +133,8 @@ private:
     // Runs `lines` from a fresh workspace; fills in their outputs. Nothing on failure.
     std::optional<Replay> replay(QList<ScriptLine>& lines, std::optional<SessionError>* error) const;
     void adopt(Replay&& replay, QList<ScriptLine>&& lines);
+    // Adds copies run() made to sessionTransfers() and says so.
+    void keepTransfers(std::vector<TransferRecord> made);
     void noteResults(const script::Workspace& workspace, const QString& code,
                      const std::vector<std::pair<std::optional<std::string>, Tensor>>& tensors,
                      std::optional<ShownTensor>& shown,
