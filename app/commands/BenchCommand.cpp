@@ -1,5 +1,6 @@
 #include "app/commands/BenchCommand.h"
 #include "app/commands/CommandText.h"
+#include "app/commands/DeviceSetup.h"
 
 #include "core/CoalescingModel.h"
 #include "core/DType.h"
@@ -346,6 +347,7 @@ int runBenchCommand(const std::vector<std::string>& args, std::istream& in, std:
         }
     }
 
+    setUpDevices(true); // a real GPU is named as such, else cuda:0 is simulated
     script::Workspace workspace;
     workspace.importTorch(); // as `eval` does: snippets without `import torch` run
     script::Interpreter interpreter(workspace);

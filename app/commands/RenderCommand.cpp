@@ -1,5 +1,6 @@
 #include "app/commands/RenderCommand.h"
 #include "app/commands/CommandText.h"
+#include "app/commands/DeviceSetup.h"
 
 #include "app/diagram/DiagramExport.h"
 #include "app/diagram/DiagramModel.h"
@@ -213,6 +214,7 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
         }
     }
 
+    setUpDevices(true); // a real GPU is named as such, else cuda:0 is simulated
     script::Workspace workspace;
     workspace.importTorch(); // as `eval` does: snippets without `import torch` run
     script::Interpreter interpreter(workspace);
