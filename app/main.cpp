@@ -70,13 +70,18 @@ int main(int argc, char** argv) {
     stridescope::app::CommandLine cli("stridescope", "stridescope [FILE.py | COMMAND [ARGUMENTS]]", description());
     cli.addPositional(QStringLiteral("COMMAND"), QStringLiteral("eval, render or bench; or a script to open."),
                       QStringLiteral("[COMMAND|FILE.py]"));
+    // The window's own option (eval takes it too, after the command).
+    const QCommandLineOption noSimulatedGpuOption = cli.addFlag(
+        QStringLiteral("no-simulated-gpu"),
+        QStringLiteral("Window: without a CUDA device, behave like a CPU-only PyTorch (no simulated cuda:0)."));
     cli.stopAtFirstPositional(); // what follows the command is the command's
     if (const auto status = cli.parse(args, std::cout, std::cerr))
         return *status;
+    const bool noSimulatedGpu = cli.isSet(noSimulatedGpuOption);
 
     const std::vector<std::string> positional = cli.positional();
     if (positional.empty())
-        return stridescope::app::runWindow(argc, argv, {});
+        return stridescope::app::runWindow(argc, argv, {}, noSimulatedGpu);
 
     const std::string& first = positional.front();
     if (first == "help") {
@@ -91,7 +96,7 @@ int main(int argc, char** argv) {
         if (positional.size() > 1)
             return cli.usageError(std::cerr, "unexpected argument '" + positional[1] + "' after " + first);
         // A missing file still opens the window, which says what went wrong.
-        return stridescope::app::runWindow(argc, argv, first);
+        return stridescope::app::runWindow(argc, argv, first, noSimulatedGpu);
     }
     return cli.usageError(std::cerr, "unknown subcommand '" + first + "'");
 }

@@ -1,5 +1,6 @@
 // Factory functions (torch.arange, zeros, tensor, cat, ...): each allocates a new Storage.
 #include "Elementwise.h"
+#include "DeviceOps.h"
 #include "Error.h"
 #include "Ops.h"
 
@@ -161,6 +162,12 @@ Tensor emptyStrided(const Shape& sizes, const Shape& strides, std::optional<DTyp
 
 Tensor cat(const std::vector<Tensor>& tensors, std::int64_t dim) {
     SS_CHECK(!tensors.empty(), RuntimeError, "torch.cat(): expected a non-empty list of Tensors");
+    {
+        std::vector<const Tensor*> all;
+        for (const Tensor& t : tensors)
+            all.push_back(&t);
+        checkSameDevice(all, /*allowCpuScalar=*/false);
+    }
     for (std::size_t i = 0; i < tensors.size(); ++i)
         SS_CHECK(tensors[i].dim() > 0, RuntimeError, "zero-dimensional tensor (at position ", i,
                  ") cannot be concatenated");

@@ -26,6 +26,8 @@ std::string errorKindName(ErrorKind kind) {
         return "ModuleNotFoundError";
     case ErrorKind::AssertionError:
         return "AssertionError";
+    case ErrorKind::NotImplementedError:
+        return "NotImplementedError";
     }
     return "RuntimeError";
 }

@@ -21,6 +21,7 @@ enum class ErrorKind {
     ZeroDivisionError,
     ModuleNotFoundError,
     AssertionError,
+    NotImplementedError,
 };
 
 std::string errorKindName(ErrorKind kind);

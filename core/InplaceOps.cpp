@@ -2,6 +2,7 @@
 // values. The checks follow TensorIterator's order in PyTorch 1.13: memory overlap first, then
 // broadcasting, then type promotion.
 #include "Analysis.h"
+#include "DeviceOps.h"
 #include "Elementwise.h"
 #include "Error.h"
 #include "Ops.h"
@@ -102,8 +103,10 @@ void applyBinary(const Tensor& self, const Operand& other, BinaryOp op, const Sc
 
 DType checkedBinaryType(const Tensor& self, const Operand& other) {
     checkOverlaps(self, other);
-    if (other.tensor)
+    if (other.tensor) {
         checkOutputShape(self, detail::broadcastShapes(self.sizes(), other.tensor->sizes()));
+        checkSameDevice({&self, &*other.tensor}, /*allowCpuScalar=*/true);
+    }
     const DType common = detail::resultType(self, other);
     SS_CHECK(canCast(common, self.dtype()), RuntimeError, "result type ", scalarTypeName(common),
              " can't be cast to the desired output type ", scalarTypeName(self.dtype()));
@@ -152,7 +155,9 @@ Tensor copy_(const Tensor& self, const Tensor& src) {
     assertNoInternalOverlap(self);
     assertNoPartialOverlap(self, src);
     checkOutputShape(self, detail::broadcastShapes(self.sizes(), src.sizes()));
-    detail::copyValues(self, expand(src, self.sizes()));
+    const Tensor expanded = expand(src, self.sizes());
+    noteCopyAcrossDevices(self, expanded); // copy_ is the one op that may cross devices
+    detail::copyValues(self, expanded);
     return self;
 }
 

@@ -155,11 +155,20 @@ Storage::Storage(DType dtype, std::int64_t elementCount, bool keepValues)
             throw;
         }
     }
+    // Counted last: nothing above can throw after it.
+    m_placement = currentAllocationPlacement();
+    if (m_placement.device.isCuda()) {
+        const std::int64_t bytes = nbytes();
+        // CUDACachingAllocator hands out blocks in multiples of 512 bytes.
+        m_countedCudaBytes = bytes > std::numeric_limits<std::int64_t>::max() - 512 ? bytes : (bytes + 511) / 512 * 512;
+        addCudaAllocation(m_placement.device.index, m_countedCudaBytes);
+    }
 }
 
 Storage::Storage(const Storage& other)
     : m_id(other.m_id), m_dtype(other.m_dtype), m_elementCount(other.m_elementCount),
-      m_baseAddress(other.m_baseAddress), m_hasValues(other.m_hasValues), m_bytes(other.m_bytes) {
+      m_baseAddress(other.m_baseAddress), m_hasValues(other.m_hasValues), m_placement(other.m_placement),
+      m_bytes(other.m_bytes) {
     g_totalValueBytes += static_cast<std::int64_t>(m_bytes.size());
 }
 
@@ -171,6 +180,7 @@ Storage& Storage::operator=(const Storage& other) {
         m_elementCount = other.m_elementCount;
         m_baseAddress = other.m_baseAddress;
         m_hasValues = other.m_hasValues;
+        m_placement = other.m_placement;
         m_bytes = other.m_bytes;
     }
     return *this;
@@ -182,10 +192,27 @@ void Storage::resize(std::int64_t elementCount) {
     if (resized.m_hasValues && m_hasValues && kept > 0)
         std::memcpy(resized.m_bytes.data(), m_bytes.data(), kept);
     resized.m_id = m_id; // the same storage, at the new allocation's address
+    // It stays where it was (operator= copies the temporary's placement) and its CUDA bytes are
+    // counted at the new size; the temporary uncounts its own when it goes.
+    const Placement placement = m_placement;
+    const std::int64_t counted = m_countedCudaBytes;
     *this = resized;
+    m_placement = placement;
+    m_countedCudaBytes = counted;
+    if (m_placement.device.isCuda()) {
+        const std::int64_t bytes = nbytes();
+        const std::int64_t rounded =
+            bytes > std::numeric_limits<std::int64_t>::max() - 512 ? bytes : (bytes + 511) / 512 * 512;
+        addCudaAllocation(m_placement.device.index, rounded - m_countedCudaBytes);
+        m_countedCudaBytes = rounded;
+    }
 }
 
-Storage::~Storage() { g_totalValueBytes -= static_cast<std::int64_t>(m_bytes.size()); }
+Storage::~Storage() {
+    g_totalValueBytes -= static_cast<std::int64_t>(m_bytes.size());
+    if (m_countedCudaBytes)
+        addCudaAllocation(m_placement.device.index, -m_countedCudaBytes);
+}
 
 void Storage::forgetValues() {
     g_totalValueBytes -= static_cast<std::int64_t>(m_bytes.size());

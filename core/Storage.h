@@ -3,6 +3,7 @@
 // Values are kept only up to kMaxValueElements elements; larger storages are layout-only, so a
 // `torch.empty(1 << 20, 1 << 20)` can be explored without allocating four terabytes.
 #include "DType.h"
+#include "Device.h"
 #include "Scalar.h"
 
 #include <cstdint>
@@ -44,6 +45,11 @@ public:
     void resize(std::int64_t elementCount);
     // A made-up but stable and 64-byte aligned address, as PyTorch's CPU allocator gives.
     std::uint64_t baseAddress() const { return m_baseAddress; }
+    // Where the bytes are (Device.h): set from currentAllocationPlacement() when made; a copy
+    // (an undo snapshot) keeps its original's placement but is not counted as CUDA memory.
+    const Placement& placement() const { return m_placement; }
+    const Device& device() const { return m_placement.device; }
+    bool isPinned() const { return m_placement.pinned; }
 
     // Element access in `dtype` at storage element `index` (elements of that dtype).
     Scalar load(DType dtype, std::int64_t index) const;
@@ -55,7 +61,13 @@ private:
     std::int64_t m_elementCount;
     std::uint64_t m_baseAddress;
     bool m_hasValues;
+    Placement m_placement;
+    std::int64_t m_countedCudaBytes = 0; // what this storage adds to cudaMemoryAllocated()
     std::vector<unsigned char> m_bytes;
+
+public:
+    // The raw bytes (empty for a layout-only storage): what a real GPU transfer sends.
+    const std::vector<unsigned char>& bytes() const { return m_bytes; }
 };
 
 using StoragePtr = std::shared_ptr<Storage>;

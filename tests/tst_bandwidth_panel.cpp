@@ -208,6 +208,7 @@ private slots:
     void panelPlotsAndExports();
     void panelPlotsATransferSweep();
     void panelShowsFailures();
+    void panelPlotsTheSessionsTransfers();
     void panelStaysUsableWhenTheDeviceFails();
     void panelDestroyedWhileLive();
     void panelTellsTheStory_data();
@@ -435,7 +436,7 @@ void TestBandwidthPanel::panelPlotsATransferSweep() {
                     {toDevice, pinned, bytes, pinned ? 25.0 : 10.0, pinned ? 26.0 : 12.0, 1.0});
     QMetaObject::invokeMethod(panel.runner(), [&] { emit panel.runner()->transfersMeasured(sweep); });
     QTRY_COMPARE(panel.transfers().points.size(), 17 * 4);
-    QCOMPARE(panel.transferPlot()->graphCount(), 4);
+    QCOMPARE(panel.transferPlot()->graphCount(), 5); // the four curves, then this session's copies
     for (int i = 0; i < 4; ++i)
         QCOMPARE(panel.transferPlot()->graph(i)->dataCount(), 17);
     QCOMPARE(panel.transferPlot()->graph(1)->data()->at(0)->value, 25.0); // host→device, pinned
@@ -448,6 +449,33 @@ void TestBandwidthPanel::panelPlotsATransferSweep() {
     const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 1 + 17 * 4);
     QVERIFY(lines.at(1).startsWith(QStringLiteral("transfer,,,cuda,test GPU,h2d_pageable,")));
+}
+
+// The copies a session's scripts made: measured ones are points next to the curves, the others
+// are counted and, on the simulated cuda:0, said to be unmeasured.
+void TestBandwidthPanel::panelPlotsTheSessionsTransfers() {
+    BandwidthPanel panel;
+    QCOMPARE(panel.sessionTransfersText(), QString());
+    TransferRecord measured;
+    measured.bytes = 1 << 20;
+    measured.measured = true;
+    measured.ms = 0.1;
+    measured.gbps = 10.48576;
+    TransferRecord simulated;
+    simulated.bytes = 1 << 20;
+    panel.setSessionTransfers({measured, simulated});
+    QCPGraph* session = panel.transferPlot()->graph(4);
+    QCOMPARE(session->dataCount(), 1);
+    QCOMPARE(session->data()->at(0)->key, double(1 << 20));
+    QCOMPARE(session->data()->at(0)->value, 10.48576);
+    QVERIFY(panel.transferPlot()->yAxis->range().upper >= 10.48576);
+    const QString text = panel.sessionTransfersText();
+    QVERIFY2(text.startsWith(QStringLiteral("this session's copies: 2, 2.00 MiB")), qPrintable(text));
+    if (cudaSimulated())
+        QVERIFY2(text.contains(QStringLiteral("not measured: cuda:0 is simulated")), qPrintable(text));
+    panel.setSessionTransfers({});
+    QCOMPARE(session->dataCount(), 0);
+    QCOMPARE(panel.sessionTransfersText(), QString());
 }
 
 void TestBandwidthPanel::panelShowsFailures() {

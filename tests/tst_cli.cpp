@@ -136,7 +136,7 @@ void TestCli::contractLineText() {
     QVERIFY2(r.status == 0, qPrintable(show(r)));
     const std::string expected =
         R"({"line":3,"name":"b","shape":[3,2,4],"stride":[4,12,1],"storage_offset":0,"dtype":"float32",)"
-        R"("is_contiguous":false,"storage":0,"storage_nbytes":96})";
+        R"("is_contiguous":false,"storage":0,"storage_nbytes":96,"device":"cpu"})";
     std::istringstream lines(r.out);
     std::string first, second;
     std::getline(lines, first);
@@ -370,7 +370,7 @@ void TestCli::parserOptions_data() {
     QTest::addColumn<QString>("errStart");
     const QString noErr;
     QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << 0
-                            << QStringLiteral("usage: stridescope eval [--json] [--values] FILE|-\n") << noErr;
+                            << QStringLiteral("usage: stridescope eval [--json] [--values] [--no-simulated-gpu] FILE|-\n") << noErr;
     QTest::newRow("-h, with other options") << QStringList{QStringLiteral("--json"), QStringLiteral("-h")} << 0
                                             << QStringLiteral("usage: stridescope eval") << noErr;
     QTest::newRow("--version") << QStringList{QStringLiteral("--version")} << 0

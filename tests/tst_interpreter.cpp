@@ -858,19 +858,19 @@ void TestInterpreter::evalJsonDescribesEachTensor() {
                                                   "p, q = y.chunk(2)\n");
     QCOMPARE(r.status, 0);
     const QByteArray expected(
-        R"j({"line":2,"name":"x","shape":[2,3,4],"stride":[12,4,1],"storage_offset":0,"dtype":"float32","is_contiguous":true,"storage":0,"storage_nbytes":96})j"
+        R"j({"line":2,"name":"x","shape":[2,3,4],"stride":[12,4,1],"storage_offset":0,"dtype":"float32","is_contiguous":true,"storage":0,"storage_nbytes":96,"device":"cpu"})j"
         "\n"
-        R"j({"line":3,"name":"b","shape":[3,2,4],"stride":[4,12,1],"storage_offset":0,"dtype":"float32","is_contiguous":false,"storage":0,"storage_nbytes":96})j"
+        R"j({"line":3,"name":"b","shape":[3,2,4],"stride":[4,12,1],"storage_offset":0,"dtype":"float32","is_contiguous":false,"storage":0,"storage_nbytes":96,"device":"cpu"})j"
         "\n"
-        R"j({"line":4,"name":"y","shape":[2],"stride":[1],"storage_offset":0,"dtype":"float32","is_contiguous":true,"storage":1,"storage_nbytes":8})j"
+        R"j({"line":4,"name":"y","shape":[2],"stride":[1],"storage_offset":0,"dtype":"float32","is_contiguous":true,"storage":1,"storage_nbytes":8,"device":"cpu"})j"
         "\n"
-        R"j({"line":5,"name":null,"shape":[2,3,4],"stride":[12,4,1],"storage_offset":0,"dtype":"float32","is_contiguous":true,"storage":0,"storage_nbytes":96})j"
+        R"j({"line":5,"name":null,"shape":[2,3,4],"stride":[12,4,1],"storage_offset":0,"dtype":"float32","is_contiguous":true,"storage":0,"storage_nbytes":96,"device":"cpu"})j"
         "\n"
-        R"j({"line":6,"name":null,"shape":[3,2,4],"stride":[4,12,1],"storage_offset":0,"dtype":"float32","is_contiguous":false,"storage":0,"storage_nbytes":96})j"
+        R"j({"line":6,"name":null,"shape":[3,2,4],"stride":[4,12,1],"storage_offset":0,"dtype":"float32","is_contiguous":false,"storage":0,"storage_nbytes":96,"device":"cpu"})j"
         "\n"
-        R"j({"line":7,"name":"p","shape":[1],"stride":[1],"storage_offset":0,"dtype":"float32","is_contiguous":true,"storage":1,"storage_nbytes":8})j"
+        R"j({"line":7,"name":"p","shape":[1],"stride":[1],"storage_offset":0,"dtype":"float32","is_contiguous":true,"storage":1,"storage_nbytes":8,"device":"cpu"})j"
         "\n"
-        R"j({"line":7,"name":"q","shape":[1],"stride":[1],"storage_offset":1,"dtype":"float32","is_contiguous":true,"storage":1,"storage_nbytes":8})j"
+        R"j({"line":7,"name":"q","shape":[1],"stride":[1],"storage_offset":1,"dtype":"float32","is_contiguous":true,"storage":1,"storage_nbytes":8,"device":"cpu"})j"
         "\n");
     QCOMPARE(r.out, expected);
     QVERIFY(r.err.isEmpty());
@@ -894,7 +894,7 @@ void TestInterpreter::evalJsonValuesAreExact() {
     QVERIFY(lines[2].endsWith(R"j("values":["nan","inf","-inf"]})j"));
     QVERIFY(lines[3].endsWith(R"j("values":[true,false]})j"));
     QVERIFY(lines[4].endsWith(R"j("values":[-3,7]})j"));
-    QVERIFY(lines[5].endsWith(R"j("storage_nbytes":4398046511104,"values":null})j"));
+    QVERIFY(lines[5].endsWith(R"j("storage_nbytes":4398046511104,"device":"cpu","values":null})j"));
 }
 
 void TestInterpreter::evalJsonReportsValuesPrintsAndErrors() {

@@ -2,6 +2,7 @@
 // forms, undo and redo, saving and reopening, lessons, the traversal, exports, translations.
 // Runs on the offscreen platform. With STRIDESCOPE_SCREENSHOTS=<dir> set, screenshots() also
 // saves pictures of each step there (that is how docs/images/window.png is made).
+#include "app/bandwidth/BandwidthPanel.h"
 #include "app/diagram/DiagramGeometry.h"
 #include "app/diagram/DiagramModel.h"
 #include "app/diagram/DiagramPainter.h"
@@ -28,6 +29,7 @@
 #include "app/window/VariablesModel.h"
 #include "app/window/ViewFailure.h"
 #include "core/Analysis.h"
+#include "core/Device.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -142,6 +144,8 @@ private slots:
     void selectingAVariableShowsIt();
     void eachLessonStepsToTheEnd_data();
     void eachLessonStepsToTheEnd();
+    void translatedLessonReplacesTheEnglishOne();
+    void devicesShowInTheWindow();
     void lessonPreviousUndoesAStep();
     void traversalWalksLogicalOrder();
     void exportWritesEachFormat_data();
@@ -815,6 +819,59 @@ void WindowTest::eachLessonStepsToTheEnd() {
     QVERIFY(!window->session()->lastError());
     QCOMPARE(int(window->session()->lines().size()), panel->stepCount());
     QVERIFY(!window->lessonsMenu()->nextAction()->isEnabled() || panel->position() == panel->stepCount());
+}
+
+// Lesson 10 exists in Chinese too: under the Chinese UI the menu opens that one, which runs the
+// same code (its steps are those of the English lesson).
+void WindowTest::translatedLessonReplacesTheEnglishOne() {
+    const QString english = QStringLiteral(":/lessons/11_devices_and_transfers.py");
+    const QString chinese = QStringLiteral(":/lessons/zh_CN/11_devices_and_transfers.py");
+    auto window = makeWindow(); // loads the resources
+    Preferences::setLanguage(QStringLiteral("en"));
+    QVERIFY(Lesson::bundledPaths().contains(english));
+    Preferences::setLanguage(QStringLiteral("zh_CN"));
+    const QStringList paths = Lesson::bundledPaths();
+    QVERIFY(paths.contains(chinese));
+    QVERIFY(!paths.contains(english));
+    QCOMPARE(paths.size(), QDir(QStringLiteral(STRIDESCOPE_RESOURCES_DIR "/lessons")).entryList({QStringLiteral("*.py")}).size());
+    const auto en = Lesson::load(english);
+    const auto zh = Lesson::load(chinese);
+    QVERIFY(en && zh);
+    QCOMPARE(zh->steps.size(), en->steps.size());
+    for (qsizetype i = 0; i < en->steps.size(); ++i)
+        QCOMPARE(zh->steps[i].code, en->steps[i].code);
+    QVERIFY(zh->title.startsWith(QStringLiteral("第 10 课")));
+    QString error;
+    QVERIFY2(window->startLesson(chinese, &error), qPrintable(error));
+    Preferences::setLanguage(QString());
+}
+
+// A CUDA tensor's device is in the properties and on the diagram's storage line; the status bar
+// says that cuda:0 is simulated; the bandwidth dock counts the session's host-device copies.
+void WindowTest::devicesShowInTheWindow() {
+    if (!cudaSimulated())
+        QSKIP("a real CUDA device is present: nothing is simulated");
+    auto window = makeWindow();
+    auto* label = window->findChild<QLabel*>(QStringLiteral("deviceLabel"));
+    QVERIFY(label);
+    QCOMPARE(label->text(), QStringLiteral("cuda:0 simulated"));
+    QVERIFY(label->toolTip().startsWith(QStringLiteral("cuda:0 is simulated: no CUDA device (")));
+    typeLine(*window, QStringLiteral("y = torch.arange(6.).view(2, 3).cuda()"));
+    const QString text = window->properties()->toPlainText();
+    QVERIFY2(text.contains(QStringLiteral("cuda:0")) && text.contains(QStringLiteral("simulated")), qPrintable(text));
+    QVERIFY(window->diagram()->model().storageLine.endsWith(QStringLiteral("cuda:0 \u00b7 simulated")));
+    auto* panel = window->findChild<BandwidthPanel*>();
+    QVERIFY(panel);
+    QVERIFY2(panel->sessionTransfersText().startsWith(QStringLiteral("this session's copies: 1, ")),
+             qPrintable(panel->sessionTransfersText()));
+    QCOMPARE(window->session()->sessionTransfers().size(), std::size_t(1));
+    // A line drawing random numbers runs the script from the start: only its own copy counts.
+    typeLine(*window, QStringLiteral("z = torch.randn(4, 4).cuda()"));
+    QCOMPARE(window->session()->sessionTransfers().size(), std::size_t(2));
+    QCOMPARE(window->session()->sessionTransfers().back().bytes, std::int64_t(64));
+    // A failing line keeps nothing.
+    QVERIFY(!window->session()->run(QStringLiteral("w = y.cpu()\ny.add_(w)")));
+    QCOMPARE(window->session()->sessionTransfers().size(), std::size_t(2));
 }
 
 void WindowTest::lessonPreviousUndoesAStep() {

@@ -318,6 +318,15 @@ void BandwidthPanel::setupPlots() {
         graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
         m_transferGraphs.push_back(graph);
     }
+    m_sessionGraph = m_transferPlot->addGraph();
+    m_sessionGraph->setName(tr("this session's copies"));
+    m_sessionGraph->setLineStyle(QCPGraph::lsNone);
+    m_sessionGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QColor(Qt::black), kStyle.pinned, 9));
+    m_sessionText = new QCPItemText(m_transferPlot);
+    m_sessionText->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_sessionText->position->setCoords(0.02, 0.04);
+    m_sessionText->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_sessionText->setVisible(false);
     m_transferNote = new QCPItemText(m_transferPlot);
     m_transferNote->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_transferNote->position->setCoords(0.5, 0.5);
@@ -695,6 +704,35 @@ void BandwidthPanel::onTransfers(const TransferSweep& sweep) {
         m_tabs->setCurrentWidget(m_transferPlot);
     scheduleReplot();
 }
+
+void BandwidthPanel::setSessionTransfers(const std::vector<TransferRecord>& transfers) {
+    m_sessionGraph->data()->clear();
+    std::int64_t bytes = 0;
+    int measured = 0;
+    double top = m_transferPlot->yAxis->range().upper;
+    for (const TransferRecord& t : transfers) {
+        bytes += t.bytes;
+        if (!t.measured)
+            continue;
+        ++measured;
+        m_sessionGraph->addData(double(t.bytes), t.gbps);
+        top = std::max(top, t.gbps * 1.12);
+    }
+    m_transferPlot->yAxis->setRange(0, top);
+    QString text;
+    if (!transfers.empty()) {
+        text = tr("this session's copies: %n, %1 MiB", nullptr, int(transfers.size())).arg(double(bytes) / (1 << 20), 0, 'f', 2);
+        if (measured < int(transfers.size()))
+            text += QStringLiteral("\n") +
+                    (cudaSimulated() ? tr("not measured: cuda:0 is simulated (no CUDA device)")
+                                     : tr("%n measured", nullptr, measured));
+    }
+    m_sessionText->setText(text);
+    m_sessionText->setVisible(!text.isEmpty());
+    scheduleReplot();
+}
+
+QString BandwidthPanel::sessionTransfersText() const { return m_sessionText->visible() ? m_sessionText->text() : QString(); }
 
 void BandwidthPanel::updateTransferNote() {
     const bool empty = m_transfers.points.isEmpty();

@@ -20,6 +20,7 @@
 //    shown, CSV of all data).
 // Replots are coalesced by a short single-shot timer. Failures (exceptions from a backend) are
 // shown in the panel, which stays usable. Destroying the panel stops a run and joins the worker.
+#include "core/Device.h"
 #include "app/bandwidth/BandwidthSamples.h"
 #include "core/Tensor.h"
 
@@ -68,6 +69,12 @@ public:
     QCustomPlot* livePlot() const { return m_livePlot; }
     QCustomPlot* kernelPlot() const { return m_kernelPlot; }
     QCustomPlot* transferPlot() const { return m_transferPlot; }
+
+    // The host<->device copies this session's scripts made (core/Device.h's records): measured
+    // ones are drawn on the host<->device chart as points, next to the pageable/pinned curves;
+    // the chart's corner counts them all and says when none could be timed (simulated cuda:0).
+    void setSessionTransfers(const std::vector<TransferRecord>& transfers);
+    QString sessionTransfersText() const;
 
     // Writes the plot shown (the current tab) as .png or .pdf, by the extension of `path`.
     bool exportPlot(const QString& path, QString* error = nullptr);
@@ -151,6 +158,8 @@ private:
     QVector<QCPItemText*> m_barLabels; // the figures on the bars
     QLabel* m_storyLabel = nullptr;
     QCPItemText* m_transferNote = nullptr;
+    QCPGraph* m_sessionGraph = nullptr;      // this session's measured copies
+    QCPItemText* m_sessionText = nullptr;    // how many copies, how many bytes, measured or not
     QVector<QCPItemStraightLine*> m_changeMarkers; // where the layout changed, oldest first
     QVector<QCPGraph*> m_transferGraphs;           // h2d pageable, h2d pinned, d2h pageable, d2h pinned
 

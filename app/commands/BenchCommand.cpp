@@ -1,6 +1,7 @@
 #include "app/commands/BenchCommand.h"
 #include "app/commands/CommandLine.h"
 #include "app/commands/CommandText.h"
+#include "app/commands/DeviceSetup.h"
 
 #include "core/CoalescingModel.h"
 #include "core/DType.h"
@@ -312,6 +313,7 @@ int runBenchCommand(const std::vector<std::string>& args, std::istream& in, std:
         return 2;
     }
 
+    setUpDevices(true); // a real GPU is named as such, else cuda:0 is simulated
     script::Workspace workspace;
     workspace.importTorch(); // as `eval` does: snippets without `import torch` run
     script::Interpreter interpreter(workspace);

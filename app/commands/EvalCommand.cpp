@@ -1,10 +1,13 @@
 #include "app/commands/EvalCommand.h"
 #include "app/commands/CommandLine.h"
 #include "app/commands/CommandText.h"
+#include "app/commands/DeviceJson.h"
+#include "app/commands/DeviceSetup.h"
 
 #include "core/script/Interpreter.h"
 #include "core/script/Repr.h"
 
+#include <algorithm>
 #include <iostream>
 #include <map>
 
@@ -15,7 +18,7 @@ namespace {
 using script::StatementOutcome;
 using script::StatementResult;
 
-constexpr const char* kSynopsis = "stridescope eval [--json] [--values] FILE|-";
+constexpr const char* kSynopsis = "stridescope eval [--json] [--values] [--no-simulated-gpu] FILE|-";
 constexpr const char* kDescription =
     "Runs a StrideScope script (PyTorch code: import torch, then views, copies and in-place writes)\n"
     "and prints what a Python prompt would print, stopping at the first error. torch is imported\n"
@@ -77,7 +80,29 @@ public:
         return outcome.ok();
     }
 
+    // The host<->device copies of the statement about to be printed (Device.h's log).
+    void setTransfers(std::vector<TransferRecord> transfers) { m_transfers = std::move(transfers); }
+
 private:
+    // "device" (and "pinned", "transfer"): the one place eval's JSON learns about devices.
+    void addDevice(JsonLine& json, const Tensor& t) {
+        const TransferRecord* transfer = nullptr;
+        for (const TransferRecord& r : m_transfers)
+            if (r.destinationStorage == t.storage()->id())
+                transfer = &r;
+        if (transfer)
+            m_reportedTransfers.push_back(transfer);
+        addDeviceFields(json, t.storage()->placement(), transfer);
+    }
+
+    // Copies whose destination no printed tensor holds (a temporary's) get a line of their own.
+    void printUnreportedTransfers(int line) {
+        for (const TransferRecord& r : m_transfers)
+            if (std::find(m_reportedTransfers.begin(), m_reportedTransfers.end(), &r) == m_reportedTransfers.end())
+                printLine(JsonLine().add("line", line).add("transfer", transferJson(r)));
+        m_reportedTransfers.clear();
+    }
+
     int storageNumber(const Tensor& tensor) {
         const StoragePtr& storage = tensor.storage();
         const auto it = m_storageNumbers.find(storage.get());
@@ -102,6 +127,7 @@ private:
             .add("is_contiguous", t.isContiguous())
             .add("storage", storageNumber(t))
             .add("storage_nbytes", jsonInteger(t.storage()->nbytes()));
+        addDevice(json, t);
         if (m_values)
             json.addJson("values", jsonValues(t));
         return json;
@@ -137,6 +163,7 @@ private:
         // A bare expression whose value is None (and that printed nothing) still says so.
         if (o.kind == script::StatementKind::Expression && o.results.empty() && o.printed.empty())
             printLine(JsonLine().add("line", o.line).add("value", QStringLiteral("None")));
+        printUnreportedTransfers(o.line);
     }
 
     void printText(const StatementOutcome& o) {
@@ -158,6 +185,8 @@ private:
     bool m_json;
     bool m_values;
     std::string m_fileLabel;
+    std::vector<TransferRecord> m_transfers;
+    std::vector<const TransferRecord*> m_reportedTransfers;
     std::map<const Storage*, int> m_storageNumbers;
     std::vector<StoragePtr> m_keepAlive;
 };
@@ -174,6 +203,9 @@ int runEvalCommand(const std::vector<std::string>& args, std::istream& in, std::
                        "the repr of other values, and the first error."));
     const QCommandLineOption valuesOption = cli.addFlag(
         QStringLiteral("values"), QStringLiteral("With --json, add the logical elements of each tensor (\"values\")."));
+    const QCommandLineOption noSimulatedGpuOption = cli.addFlag(
+        QStringLiteral("no-simulated-gpu"),
+        QStringLiteral("Without a CUDA device, behave like a CPU-only PyTorch (no simulated cuda:0)."));
     cli.addPositional(QStringLiteral("FILE|-"), QStringLiteral("The script; '-' reads standard input."));
     cli.setEpilogue(kEpilogue);
     if (const auto status = cli.parse(args, out, err))
@@ -196,6 +228,9 @@ int runEvalCommand(const std::vector<std::string>& args, std::istream& in, std::
     }
     const bool json = cli.isSet(jsonOption);
     const bool values = cli.isSet(valuesOption);
+    setUpDevices(!cli.isSet(noSimulatedGpuOption));
+    resetCudaUsed();
+    takeTransfers(); // none from before this script
 
     script::Workspace workspace;
     // `torch` is there from the start, as in a workshop notebook whose first cell imported it:
@@ -204,8 +239,16 @@ int runEvalCommand(const std::vector<std::string>& args, std::istream& in, std::
     script::Interpreter interpreter(workspace);
     EvalPrinter printer(out, err, json, values, label);
     bool failed = false;
+    bool noticed = false;
     interpreter.run(source, [&](const StatementOutcome& outcome) {
+        printer.setTransfers(takeTransfers());
         failed = !printer.print(outcome) || failed;
+        // Said once, as soon as the script touches the simulated device (plain scripts stay quiet).
+        if (!noticed && cudaWasUsed() && cudaSimulated()) {
+            err << simulatedGpuNotice() << "\n";
+            err.flush();
+            noticed = true;
+        }
         return true;
     });
     return failed ? 1 : 0;

@@ -1,6 +1,7 @@
 #include "app/commands/HandoutCommand.h"
 
 #include "app/commands/HeadlessGui.h"
+#include "app/commands/DeviceSetup.h"
 #include "app/diagram/DiagramTheme.h"
 #include "app/diagram/HandoutExport.h"
 #include "app/window/Lesson.h"
@@ -107,6 +108,7 @@ int runHandoutCommand(const std::vector<std::string>& args, std::ostream& out, s
         err << "stridescope handout: no " << language.toStdString() << " translation is built into this program\n";
         return 1;
     }
+    setUpDevices(true); // a real GPU is named as such, else cuda:0 is simulated
     problem = Handout::write(*lesson, outPath, *theme);
     if (language != u"en")
         useLanguage(QStringLiteral("en"));

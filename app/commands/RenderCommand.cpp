@@ -2,6 +2,7 @@
 #include "app/commands/CommandText.h"
 
 #include "app/commands/HeadlessGui.h"
+#include "app/commands/DeviceSetup.h"
 #include "app/diagram/DiagramExport.h"
 #include "app/diagram/DiagramModel.h"
 #include "app/diagram/DiagramTheme.h"
@@ -396,6 +397,7 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
         }
     } languageReset{language != u"en"};
 
+    setUpDevices(true); // a real GPU is named as such, else cuda:0 is simulated
     script::Workspace workspace;
     workspace.importTorch(); // as `eval` does: snippets without `import torch` run
     script::Interpreter interpreter(workspace);

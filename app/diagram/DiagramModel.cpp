@@ -495,6 +495,9 @@ DiagramModel DiagramModel::build(const DiagramTensorSpec& primary,
                         byteSize(storage.nbytes()) + kMiddleDot + QStringLiteral("data_ptr ") +
                         hexAddress(model.dataPtr) + kMiddleDot +
                         DiagramText::tr("%1-byte aligned").arg(model.dataPtrAlignment);
+    // Where the storage lives, unless it is ordinary CPU memory: "cuda:0 · simulated", "cpu · pinned".
+    if (storage.device().isCuda() || storage.isPinned())
+        model.storageLine += kMiddleDot + QString::fromStdString(storage.placement().label());
 
     // ---- which part of the storage the strip shows, and how finely ----
     std::vector<const DiagramTensorSpec*> laneSpecs;

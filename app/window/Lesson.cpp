@@ -1,5 +1,6 @@
 #include "app/window/Lesson.h"
 
+#include "app/window/Preferences.h"
 #include "core/Error.h"
 
 #include <QDir>
@@ -88,8 +89,10 @@ std::optional<Lesson> Lesson::fromText(const QString& text, const QString& path,
 QStringList Lesson::bundledPaths() {
     QStringList paths;
     const QDir dir(QStringLiteral(":/lessons"));
+    // A lesson written in the UI's language too (lessons/zh_CN/<same name>) replaces the English one.
+    const QDir translated(dir.filePath(Preferences::effectiveLanguage()));
     for (const QString& name : dir.entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name))
-        paths << dir.filePath(name);
+        paths << (translated.exists(name) ? translated.filePath(name) : dir.filePath(name));
     return paths;
 }
 

@@ -29,7 +29,8 @@ struct Lesson {
     // Reads and splits a lesson; nothing (and `error` set) when it cannot be read or parsed.
     static std::optional<Lesson> load(const QString& path, QString* error = nullptr);
     static std::optional<Lesson> fromText(const QString& text, const QString& path, QString* error = nullptr);
-    // The bundled lessons, in file-name order (":/lessons/01_….py", …).
+    // The bundled lessons, in file-name order (":/lessons/01_….py", …); where a lesson exists in
+    // the UI's language (":/lessons/zh_CN/10_….py"), that one.
     static QStringList bundledPaths();
     // The title alone (first comment line, without "#"), cheap enough for a menu.
     static QString titleOf(const QString& path);

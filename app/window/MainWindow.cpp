@@ -23,6 +23,7 @@
 #include "app/window/TraversalController.h"
 #include "app/window/TraversalOverlay.h"
 #include "app/window/VariablesModel.h"
+#include "core/Device.h"
 #include "stridescope_config.h"
 
 #include <QAction>
@@ -129,6 +130,16 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addWidget(m_hoverLabel, 1);
     statusBar()->addPermanentWidget(m_traversalLabel);
     statusBar()->addPermanentWidget(m_zoomLabel);
+    // Whether cuda:0 is a real GPU or simulated is said once, where it stays in view.
+    if (cudaSimulated() || cudaDeviceHook()) {
+        auto* deviceLabel = new QLabel(this);
+        deviceLabel->setObjectName(QStringLiteral("deviceLabel"));
+        deviceLabel->setText(cudaSimulated() ? tr("cuda:0 simulated")
+                                             : QStringLiteral("cuda:0 ") + QString::fromStdString(cudaDeviceName(0)));
+        deviceLabel->setToolTip(cudaSimulated() ? QString::fromStdString(simulatedGpuNotice())
+                                                : tr("Host-device copies run and are timed on this GPU."));
+        statusBar()->addPermanentWidget(deviceLabel);
+    }
 
     connect(m_session, &SessionModel::changed, this, &MainWindow::sessionChanged);
     m_propertiesTimer.setSingleShot(true);
@@ -300,6 +311,8 @@ void MainWindow::createDocks() {
     m_bandwidthDock->setObjectName(QStringLiteral("bandwidthDock"));
     m_bandwidthPanel = new BandwidthPanel(m_bandwidthDock);
     m_bandwidthDock->setWidget(m_bandwidthPanel);
+    connect(m_session, &SessionModel::transfersRecorded, this,
+            [this] { m_bandwidthPanel->setSessionTransfers(m_session->sessionTransfers()); });
     addDockWidget(Qt::BottomDockWidgetArea, m_bandwidthDock);
     tabifyDockWidget(m_consoleDock, m_bandwidthDock);
     m_consoleDock->raise();

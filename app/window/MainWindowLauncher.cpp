@@ -2,6 +2,8 @@
 // when one was given) and the event loop.
 #include "app/window/MainWindowLauncher.h"
 
+#include "app/commands/DeviceSetup.h"
+
 #include "app/window/MainWindow.h"
 #include "app/window/Preferences.h"
 #include "app/window/Translations.h"
@@ -46,7 +48,7 @@ bool canOpenWindow(int argc, char** argv) {
 
 } // namespace
 
-int runWindow(int argc, char** argv, const std::string& scriptPath) {
+int runWindow(int argc, char** argv, const std::string& scriptPath, bool noSimulatedGpu) {
     // A wrong path is reported the same way with or without a display.
     if (!scriptPath.empty()) {
         std::ifstream file(scriptPath, std::ios::binary);
@@ -68,6 +70,7 @@ int runWindow(int argc, char** argv, const std::string& scriptPath) {
     QApplication::setApplicationVersion(QStringLiteral(STRIDESCOPE_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("stridescope"));
     installTranslations(application, Preferences::effectiveLanguage());
+    setUpDevices(!noSimulatedGpu && Preferences::simulatedGpu());
 
     MainWindow window;
     window.show();

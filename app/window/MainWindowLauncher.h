@@ -5,6 +5,7 @@
 
 namespace stridescope::app {
 
-int runWindow(int argc, char** argv, const std::string& scriptPath);
+// noSimulatedGpu: --no-simulated-gpu was given (the preference can turn it off too).
+int runWindow(int argc, char** argv, const std::string& scriptPath, bool noSimulatedGpu = false);
 
 } // namespace stridescope::app

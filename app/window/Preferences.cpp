@@ -45,6 +45,9 @@ void Preferences::setTraversalSpeed(int visitsPerSecond) {
 bool Preferences::byteMode() { return settings().value(QStringLiteral("diagram/byteMode"), false).toBool(); }
 void Preferences::setByteMode(bool on) { settings().setValue(QStringLiteral("diagram/byteMode"), on); }
 
+bool Preferences::simulatedGpu() { return settings().value(QStringLiteral("devices/simulatedGpu"), true).toBool(); }
+void Preferences::setSimulatedGpu(bool on) { settings().setValue(QStringLiteral("devices/simulatedGpu"), on); }
+
 bool Preferences::showStorageIndices() {
     return settings().value(QStringLiteral("diagram/showStorageIndices"), false).toBool();
 }

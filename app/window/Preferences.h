@@ -30,6 +30,9 @@ public:
     static void setByteMode(bool on);
     static bool showStorageIndices();
     static void setShowStorageIndices(bool on);
+    // Without a CUDA device, a simulated cuda:0 (on by default); off: scripts see a CPU-only PyTorch.
+    static bool simulatedGpu();
+    static void setSimulatedGpu(bool on);
 
     static QStringList recentFiles();
     // Moves `path` to the front (absolute path; at most kMaxRecentFiles kept).

@@ -16,7 +16,9 @@ namespace stridescope::app {
 PreferencesDialog::PreferencesDialog(QWidget* parent)
     : QDialog(parent), m_theme(new QComboBox(this)), m_language(new QComboBox(this)),
       m_speed(new QSpinBox(this)), m_byteMode(new QCheckBox(tr("Arrows and addresses also in bytes"), this)),
-      m_storageIndices(new QCheckBox(tr("Logical cells also show the storage index they read"), this)) {
+      m_storageIndices(new QCheckBox(tr("Logical cells also show the storage index they read"), this)),
+      m_simulatedGpu(new QCheckBox(tr("Without a CUDA device, simulate cuda:0 (values stay on the host, nothing is timed)"),
+                                   this)) {
     setWindowTitle(tr("Preferences"));
     m_theme->addItem(tr("Light"), QStringLiteral("light"));
     m_theme->addItem(tr("Dark"), QStringLiteral("dark"));
@@ -30,6 +32,8 @@ PreferencesDialog::PreferencesDialog(QWidget* parent)
     m_speed->setValue(Preferences::traversalSpeed());
     m_byteMode->setChecked(Preferences::byteMode());
     m_storageIndices->setChecked(Preferences::showStorageIndices());
+    m_simulatedGpu->setObjectName(QStringLiteral("simulatedGpu"));
+    m_simulatedGpu->setChecked(Preferences::simulatedGpu());
 
     auto* form = new QFormLayout;
     form->addRow(tr("Theme"), m_theme);
@@ -38,6 +42,8 @@ PreferencesDialog::PreferencesDialog(QWidget* parent)
     form->addRow(tr("Traversal speed"), m_speed);
     form->addRow(tr("Diagram"), m_byteMode);
     form->addRow(QString(), m_storageIndices);
+    form->addRow(tr("Devices"), m_simulatedGpu);
+    form->addRow(QString(), new QLabel(tr("Turned off, scripts see a CPU-only PyTorch. Applies when StrideScope starts again."), this));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Cancel)->setText(tr("Cancel"));
     auto* layout = new QVBoxLayout(this);
@@ -53,6 +59,7 @@ void PreferencesDialog::save() const {
     Preferences::setTraversalSpeed(m_speed->value());
     Preferences::setByteMode(m_byteMode->isChecked());
     Preferences::setShowStorageIndices(m_storageIndices->isChecked());
+    Preferences::setSimulatedGpu(m_simulatedGpu->isChecked());
 }
 
 } // namespace stridescope::app

@@ -24,6 +24,7 @@ private:
     QSpinBox* m_speed;
     QCheckBox* m_byteMode;
     QCheckBox* m_storageIndices;
+    QCheckBox* m_simulatedGpu;
 };
 
 } // namespace stridescope::app

@@ -2,6 +2,7 @@
 
 #include "app/diagram/DiagramModel.h"
 #include "core/Analysis.h"
+#include "core/Device.h"
 
 #include <QFontDatabase>
 
@@ -168,6 +169,14 @@ void PropertiesPanel::render() {
     html += row(QStringLiteral("numel()"), groupDigits(t.numel()));
     html += row(QStringLiteral("dtype"), QString::fromStdString(dtypeName(t.dtype())),
                 tr("itemsize %1 B").arg(item));
+    if (t.storage()) {
+        // x.device, and what kind of memory: pinned host memory, or a simulated GPU's.
+        const Placement& placement = t.storage()->placement();
+        html += row(QStringLiteral("device"), QString::fromStdString(placement.device.str()),
+                    placement.pinned                                  ? tr("pinned (page-locked) host memory")
+                    : placement.device.isCuda() && cudaSimulated() ? tr("simulated: values held on the host")
+                                                                      : QString());
+    }
     const std::int64_t storageElements = t.storage() ? t.storage()->elementCount() : 0;
     const std::int64_t storageBytes = t.storage() ? t.storage()->nbytes() : 0;
     QString storage = tr("%1 elements \u00b7 %2").arg(groupDigits(storageElements), byteSize(storageBytes));

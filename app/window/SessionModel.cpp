@@ -159,6 +159,7 @@ struct SessionModel::Replay {
     script::Workspace workspace;
     std::vector<std::pair<QString, QString>> expressions;
     std::optional<ShownTensor> shown;
+    std::vector<std::pair<qsizetype, TransferRecord>> transfers; // host<->device copies, by line
 };
 
 SessionModel::SessionModel(QObject* parent) : QObject(parent), m_undoStack(new QUndoStack(this)) { clear(); }
@@ -191,6 +192,7 @@ std::optional<SessionModel::Replay> SessionModel::replay(QList<ScriptLine>& line
     // from the generator's initial seed 0).
     ops::manualSeed(0);
     script::Interpreter interpreter(result.workspace);
+    takeTransfers();
     for (qsizetype i = 0; i < lines.size(); ++i) {
         ScriptLine& line = lines[i];
         try {
@@ -229,6 +231,8 @@ std::optional<SessionModel::Replay> SessionModel::replay(QList<ScriptLine>& line
             }
         }
         line.output = output;
+        for (const TransferRecord& t : takeTransfers())
+            result.transfers.emplace_back(i, t);
     }
     return result;
 }
@@ -314,6 +318,12 @@ bool SessionModel::run(const QString& text, bool keepComments) {
         m_expressions = std::move(result->expressions);
         m_shown = std::move(result->shown);
         m_undoStack->push(new AppendLinesCommand(this, newLines, true));
+        // Only the new lines' copies are this run's; the replayed ones were counted before.
+        std::vector<TransferRecord> made;
+        for (const auto& [line, transfer] : result->transfers)
+            if (line >= all.size() - newLines.size())
+                made.push_back(transfer);
+        keepTransfers(std::move(made));
         return true;
     }
 
@@ -321,6 +331,7 @@ bool SessionModel::run(const QString& text, bool keepComments) {
     auto shown = m_shown;
     script::Interpreter interpreter(m_workspace);
     bool ranSomething = false;
+    takeTransfers(); // what replays and previews copied is not this run's
     for (ScriptLine& line : newLines) {
         QString output;
         for (const script::Statement& statement : *line.parsed) {
@@ -332,6 +343,7 @@ bool SessionModel::run(const QString& text, bool keepComments) {
                     if (auto result = replay(lines, nullptr))
                         adopt(std::move(*result), std::move(lines));
                 }
+                takeTransfers();
                 return false;
             }
             ranSomething = true;
@@ -356,7 +368,19 @@ bool SessionModel::run(const QString& text, bool keepComments) {
     m_expressions = std::move(expressions);
     m_shown = std::move(shown);
     m_undoStack->push(new AppendLinesCommand(this, newLines, true));
+    // The copies these statements made, kept when they succeed (a failed run is undone).
+    keepTransfers(takeTransfers());
     return true;
+}
+
+void SessionModel::keepTransfers(std::vector<TransferRecord> made) {
+    if (made.empty())
+        return;
+    m_transfers.insert(m_transfers.end(), made.begin(), made.end());
+    constexpr std::size_t kMaxKept = 4096;
+    if (m_transfers.size() > kMaxKept)
+        m_transfers.erase(m_transfers.begin(), m_transfers.end() - kMaxKept);
+    emit transfersRecorded();
 }
 
 bool SessionModel::load(const QString& scriptText) {

@@ -7,6 +7,7 @@
 // Every GUI action is a line of script: the tensor builder, the op forms and the console all
 // call run(). A failed run() changes nothing: statements of the same input that ran before the
 // failing one are rolled back, and lastError() carries PyTorch's words.
+#include "core/Device.h"
 #include "core/Tensor.h"
 #include "core/script/Ast.h"
 #include "core/script/Workspace.h"
@@ -78,6 +79,9 @@ public:
     bool removeLine(int index);
 
     const std::optional<SessionError>& lastError() const { return m_lastError; }
+    // The host<->device copies the statements run() ran made, oldest first (replays for undo
+    // and previews are not counted again).
+    const std::vector<TransferRecord>& sessionTransfers() const { return m_transfers; }
 
     // What running `text` would give, on a scratch copy of the workspace (views and copies share
     // or allocate storages there without touching the session's tensors).
@@ -121,12 +125,16 @@ public:
 signals:
     // Lines, workspace or the shown tensor changed.
     void changed();
+    // run() made host<->device copies (sessionTransfers() has them all).
+    void transfersRecorded();
 
 private:
     struct Replay;
     // Runs `lines` from a fresh workspace; fills in their outputs. Nothing on failure.
     std::optional<Replay> replay(QList<ScriptLine>& lines, std::optional<SessionError>* error) const;
     void adopt(Replay&& replay, QList<ScriptLine>&& lines);
+    // Adds copies run() made to sessionTransfers() and says so.
+    void keepTransfers(std::vector<TransferRecord> made);
     void noteResults(const script::Workspace& workspace, const QString& code,
                      const std::vector<std::pair<std::optional<std::string>, Tensor>>& tensors,
                      std::optional<ShownTensor>& shown,
@@ -138,6 +146,7 @@ private:
     std::vector<std::pair<QString, QString>> m_expressions; // name -> right-hand side
     std::optional<ShownTensor> m_shown;
     std::optional<SessionError> m_lastError;
+    std::vector<TransferRecord> m_transfers;
     QUndoStack* m_undoStack;
 };
 

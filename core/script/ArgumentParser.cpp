@@ -130,7 +130,7 @@ bool checkParameter(const Parameter& p, const Value& v, bool numbersAsTensors, s
     case ParameterType::Layout:
         return false; // torch.strided and friends are not modelled
     case ParameterType::Device:
-        return v.is(Value::Kind::String) || v.is(Value::Kind::Int);
+        return v.is(Value::Kind::String) || v.is(Value::Kind::Int) || v.is(Value::Kind::Device);
     case ParameterType::Generator:
         return v.is(Value::Kind::Generator);
     case ParameterType::String:

@@ -613,7 +613,9 @@ private:
     Value attribute(const Value& object, const std::string& name) {
         switch (object.kind()) {
         case Value::Kind::Module:
-            return torchAttribute(name);
+            return moduleAttribute(object.asModule(), name);
+        case Value::Kind::Device:
+            return deviceAttribute(object.asDevice(), name);
         case Value::Kind::Tensor:
             return tensorAttribute(object.asTensor(), name);
         case Value::Kind::Storage:

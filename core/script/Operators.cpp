@@ -368,6 +368,8 @@ bool valuesEqual(const Value& lhs, const Value& rhs) {
         return lhs.asString() == rhs.asString();
     case Value::Kind::DType:
         return lhs.asDType() == rhs.asDType();
+    case Value::Kind::Device:
+        return lhs.asDevice() == rhs.asDevice();
     case Value::Kind::MemoryFormat:
         return lhs.asMemoryFormat() == rhs.asMemoryFormat();
     case Value::Kind::Range: {

@@ -358,11 +358,16 @@ std::string tensorRepr(const Tensor& tensor) {
     const std::string prefix = "tensor(";
     const int indent = static_cast<int>(prefix.size());
     std::vector<std::string> suffixes;
+    // _tensor_str: a tensor off the default (cpu) device names it first.
+    if (tensor.storage()->device().isCuda())
+        suffixes.push_back("device='" + tensor.storage()->device().str() + "'");
     if (!tensor.hasValues()) {
         // Layout-only storages keep no values (Storage::kMaxValueElements); say so in the place
         // where the values would be.
         std::string out = prefix + "<layout only: " + std::to_string(tensor.numel()) +
                           " elements, values not kept>, size=" + shapeTupleRepr(tensor.sizes());
+        for (const std::string& suffix : suffixes)
+            out += ", " + suffix;
         if (!hasDefaultDType(tensor.dtype()))
             out += ", dtype=" + dtypeName(tensor.dtype());
         return out + ")";
@@ -475,6 +480,8 @@ std::string repr(const Value& value) {
         return "<torch._C.Generator object>";
     case Value::Kind::Storage:
         return storageRepr(value.asStorage());
+    case Value::Kind::Device:
+        return value.asDevice().repr();
     }
     return "?";
 }
@@ -741,6 +748,8 @@ std::string formatValue(const Value& value, std::string_view spec) {
 std::string str(const Value& value) {
     if (value.is(Value::Kind::String))
         return value.asString();
+    if (value.is(Value::Kind::Device))
+        return value.asDevice().str(); // str(torch.device('cuda', 0)) is 'cuda:0'
     return repr(value);
 }
 

@@ -1,5 +1,6 @@
 #include "core/script/TorchApi.h"
 
+#include "core/DeviceOps.h"
 #include "core/Error.h"
 #include "core/Ops.h"
 #include "core/ShapeOps.h"
@@ -275,30 +276,7 @@ void registerTensorOps(Registry& r) {
                [](P p, T self, C) { return Value::fromTensor(ops::flip(self, listArg(p, "dims"))); });
     r.tensorOp("repeat", {"repeat(SymIntArrayRef repeats)"}, false,
                [](P p, T self, C) { return Value::fromTensor(ops::repeat(self, listArg(p, "repeats"))); });
-    r.tensorOp(
-        "to",
-        {"to(Device? device=None, ScalarType? dtype=None, bool non_blocking=False, bool copy=False, *, "
-         "MemoryFormat? "
-         "memory_format=None)",
-         "to(ScalarType dtype, bool non_blocking=False, bool copy=False, *, MemoryFormat? "
-         "memory_format=None)",
-         "to(Tensor tensor, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)"},
-        false, [](P p, T self, C) {
-            std::optional<DType> dtype;
-            if (p.overload() == 0) {
-                if (p.has(at(p, "device")))
-                    checkDevice(p.raw(at(p, "device")));
-                dtype = p.scalarType(at(p, "dtype"));
-            } else if (p.overload() == 1) {
-                dtype = p.scalarType(at(p, "dtype"));
-            } else {
-                // to(other): other's dtype; a Python number passes as a wrapped 0-dim tensor.
-                const Value& other = p.raw(at(p, "tensor"));
-                dtype = other.isTensor() ? other.asTensor().dtype() : wrappedNumber(other).dtype();
-            }
-            return Value::fromTensor(
-                convert(self, dtype, p.toBool(at(p, "copy")), p.memoryFormat(at(p, "memory_format"))));
-        });
+    // Tensor.to is registered with the device moves (TorchApiDevices.cpp).
     for (const auto& [name, dtype] : kConversionMethods) {
         const DType target = dtype;
         r.tensorOp(name, {name + "(*, MemoryFormat? memory_format=preserve_format)"}, false,
@@ -335,6 +313,7 @@ void registerTensorOps(Registry& r) {
             const Value& other = p.raw(0);
             const Tensor source = other.isTensor() ? other.asTensor() : wrappedNumber(other);
             context.aboutToWrite(self);
+            const ops::NonBlockingScope nonBlocking(p.toBool(1)); // asynchronous only with pinned memory
             return Value::fromTensor(ops::copy_(self, source));
         },
         /*unmodelledHiddenOverload=*/true);
@@ -695,7 +674,6 @@ void registerProperties(Registry& r) {
     });
     // .data: the same storage and layout, but (unlike detach()) its own version counter.
     r.property("data", [](const Tensor& t) { return Value::fromTensor(t.withFreshVersion()); });
-    r.property("is_cuda", [](const Tensor&) { return Value::fromBool(false); });
     r.property("requires_grad", [](const Tensor&) { return Value::fromBool(false); });
 }
 
@@ -711,13 +689,14 @@ const Registry& registry() {
         registerBuiltins(r);
         registerProperties(r);
         registerViews(r);
+        registerDevices(r);
         return r;
     }();
     return instance;
 }
 
 const std::vector<std::string> kTorchConstants = {"Size", "channels_last", "channels_last_3d",
-                                                  "contiguous_format", "preserve_format"};
+                                                  "contiguous_format", "preserve_format", "cuda"};
 
 } // namespace
 
@@ -748,6 +727,8 @@ Value torchAttribute(const std::string& name) {
         return Value::function("torch." + name);
     if (name == "Size")
         return Value::function("torch.Size");
+    if (name == "cuda")
+        return Value::module("torch.cuda");
     if (name == "channels_last")
         return Value::fromMemoryFormat(MemoryFormat::ChannelsLast);
     if (name == "channels_last_3d")
@@ -760,6 +741,14 @@ Value torchAttribute(const std::string& name) {
         return Value::fromDType(*dtype);
     fail(ErrorKind::AttributeError, "module 'torch' has no attribute '", name,
          "' (supported: ", joinNames(torchAttributeNames()), ")");
+}
+
+Value moduleAttribute(const ModuleValue& module, const std::string& name) {
+    if (module.name != "torch.cuda")
+        return torchAttribute(name);
+    if (registry().handlers.count("torch.cuda." + name))
+        return Value::function("torch.cuda." + name);
+    fail(ErrorKind::AttributeError, "module 'torch.cuda' has no attribute '", name, "'");
 }
 
 Value tensorAttribute(const Tensor& tensor, const std::string& name) {
@@ -783,7 +772,10 @@ Value callFunction(const FunctionValue& function, const CallArguments& arguments
     const auto& handlers = registry().handlers;
     const auto it = handlers.find(function.name);
     SS_CHECK(it != handlers.end(), TypeError, "'", function.name, "' is not callable");
-    return it->second(arguments, function.self ? &*function.self : nullptr, context);
+    const Tensor* self = function.self ? &*function.self : nullptr;
+    // New storages go to the op's device (a factory's device= sets its own scope inside).
+    AllocationScope placement(operationPlacement(self, arguments));
+    return it->second(arguments, self, context);
 }
 
 Tensor inplaceArithmetic(const std::string& symbol, const Tensor& self, const Value& other,

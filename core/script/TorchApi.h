@@ -27,6 +27,10 @@ public:
 // torch.<name>: a function, a dtype (torch.float32, torch.half, ...), a memory format or
 // torch.Size. AttributeError (with the list of supported names) for anything else.
 Value torchAttribute(const std::string& name);
+// <module>.<name>: torch.<name>, or for torch.cuda its functions (is_available, device_count, ...).
+Value moduleAttribute(const ModuleValue& module, const std::string& name);
+// torch.device's attributes: type and index.
+Value deviceAttribute(const Device& device, const std::string& name);
 // x.<name>: a property (shape, dtype, ndim, T, mT, data, is_cuda, requires_grad) or a method
 // bound to `tensor`. AttributeError (with the list of supported names) for anything else.
 Value tensorAttribute(const Tensor& tensor, const std::string& name);

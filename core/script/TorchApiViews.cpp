@@ -448,9 +448,9 @@ Value storageAttribute(const StorageValue& storage, const std::string& name) {
     if (name == "dtype")
         return Value::fromDType(storage.dtype);
     if (name == "device")
-        return Value::fromString("cpu");
+        return Value::fromDevice(storage.storage->device());
     if (name == "is_cuda")
-        return Value::fromBool(false);
+        return Value::fromBool(storage.storage->device().isCuda());
     if (std::find(kStorageMethods.begin(), kStorageMethods.end(), name) != kStorageMethods.end())
         return Value::function(type + "." + name, storageAsTensor(storage));
     fail(ErrorKind::AttributeError, "'torch.storage.", type, "' object has no attribute '", name, "'");

@@ -54,15 +54,14 @@ std::string joinNames(const std::vector<std::string>& names) {
 }
 
 void checkDevice(const Value& device) {
-    if (device.is(Value::Kind::String)) {
-        const std::string& text = device.asString();
-        if (text == "cpu" || text.rfind("cpu:", 0) == 0)
-            return;
-        fail(ErrorKind::RuntimeError, "StrideScope models CPU tensors only; device '", text,
-             "' is not available");
-    }
-    fail(ErrorKind::RuntimeError, "StrideScope models CPU tensors only; device cuda:", device.asIntegral(),
-         " is not available");
+    const Device d = deviceFromValue(device);
+    if (!d.isCuda())
+        return;
+    requireCudaDevice(d);
+    // registerDevices puts the factories it knows under an AllocationScope of their device=; a
+    // factory it does not know would silently make a CPU tensor, so it refuses instead.
+    SS_CHECK(currentAllocationPlacement().device.isCuda(), RuntimeError,
+             "device='", d.str(), "' is not supported by this function in StrideScope");
 }
 
 // The factory keywords PyTorch accepts and StrideScope does not model: refused clearly unless
@@ -80,8 +79,8 @@ void checkFactoryOptions(const ParsedArguments& p) {
         if (name == "device")
             checkDevice(p.raw(i));
         if (name == "pin_memory" && p.toBool(i))
-            fail(ErrorKind::RuntimeError,
-                 "pin_memory=True needs a CUDA device; StrideScope models CPU tensors");
+            SS_CHECK(currentAllocationPlacement().pinned, RuntimeError,
+                     "pin_memory=True is not supported by this function in StrideScope");
         if (name == "requires_grad" && p.toBool(i))
             fail(ErrorKind::RuntimeError,
                  "requires_grad=True is not supported: StrideScope does not model autograd");
@@ -111,6 +110,7 @@ Tensor convert(const Tensor& self, std::optional<DType> dtype, bool copy,
 Tensor wrappedNumber(const Value& number) {
     const Scalar s = number.asScalar();
     const DType dtype = s.isBool() ? DType::Bool : s.isFloat() ? DType::Float64 : DType::Int64;
+    AllocationScope onCpu(Placement{}); // scalar_to_tensor makes a CPU tensor, whatever the op's device
     Tensor t = Tensor::allocate(dtype, {});
     t.storage()->store(dtype, 0, s);
     return t;

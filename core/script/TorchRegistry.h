@@ -134,5 +134,12 @@ void registerCreation(Registry& r);
 void registerBuiltins(Registry& r);
 void registerProperties(Registry& r);
 void registerViews(Registry& r); // TorchApiViews.cpp
+void registerDevices(Registry& r); // TorchApiDevices.cpp
+
+// A device argument (a string, an int index or a torch.device) as c10::Device, with PyTorch's errors.
+Device deviceFromValue(const Value& value);
+// Where the storages an op makes go: its first tensor's device (self, else the first tensor
+// argument), CPU when it has none. callFunction sets it (AllocationScope) around each call.
+Placement operationPlacement(const Tensor* self, const CallArguments& arguments);
 
 } // namespace stridescope::script::registry_detail

@@ -170,6 +170,8 @@ std::string typeName(const Value& value) {
         return "torch._C.Generator";
     case Value::Kind::Storage:
         return value.asStorage().untyped ? "UntypedStorage" : "TypedStorage";
+    case Value::Kind::Device:
+        return "torch.device";
     }
     return "object";
 }

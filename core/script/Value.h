@@ -3,6 +3,7 @@
 // Tensors are held by value but share their Storage (Tensor holds a shared_ptr), so binding a
 // view to a second name shares memory exactly as in Python.
 #include "core/DType.h"
+#include "core/Device.h"
 #include "core/Layout.h"
 #include "core/Tensor.h"
 
@@ -81,6 +82,11 @@ struct StorageValue {
     bool untyped = false;
 };
 
+// torch.device: a type and an optional index (core/Device.h).
+struct DeviceValue {
+    Device device;
+};
+
 class Value {
 public:
     enum class Kind {
@@ -101,6 +107,7 @@ public:
         Function,
         Generator,
         Storage,
+        Device,
     };
 
     Value() = default;
@@ -128,6 +135,7 @@ public:
     }
     static Value generator() { return Value(Data(std::in_place_index<15>, GeneratorValue{})); }
     static Value storage(StorageValue s) { return Value(Data(std::in_place_index<16>, std::move(s))); }
+    static Value fromDevice(Device d) { return Value(Data(std::in_place_index<17>, DeviceValue{d})); }
     // A Python number from a Scalar: bool, int or float.
     static Value fromScalar(const Scalar& s);
 
@@ -154,6 +162,7 @@ public:
     const ModuleValue& asModule() const { return std::get<13>(m_data); }
     const FunctionValue& asFunction() const { return std::get<14>(m_data); }
     const StorageValue& asStorage() const { return std::get<16>(m_data); }
+    const Device& asDevice() const { return std::get<17>(m_data).device; }
 
     // 1 for a tuple or list of non-sequences, more for nested ones, 0 for everything else.
     int nestingDepth() const;
@@ -172,7 +181,7 @@ public:
 private:
     using Data = std::variant<NoneValue, bool, std::int64_t, double, std::string, Tensor, DType, MemoryFormat,
                               SizeValue, TupleValue, ListValue, RangeValue, EllipsisValue, ModuleValue,
-                              FunctionValue, GeneratorValue, StorageValue>;
+                              FunctionValue, GeneratorValue, StorageValue, DeviceValue>;
     explicit Value(Data data) : m_data(std::move(data)) {}
     Data m_data;
 };

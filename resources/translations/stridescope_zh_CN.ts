@@ -464,6 +464,26 @@
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
+    <message>
+        <source>this session&apos;s copies</source>
+        <translation>本次会话的拷贝</translation>
+    </message>
+    <message numerus="yes">
+        <source>this session&apos;s copies: %n, %1 MiB</source>
+        <translation>
+            <numerusform>本次会话的拷贝：%n 次，%1 MiB</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not measured: cuda:0 is simulated (no CUDA device)</source>
+        <translation>未测量：cuda:0 是模拟的（没有 CUDA 设备）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n measured</source>
+        <translation>
+            <numerusform>已测量 %n 次</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>stridescope::app::BandwidthRunner</name>
@@ -1082,6 +1102,14 @@ Restore it?</source>
         <source>The recovered session does not run (%1). It was kept as %2.</source>
         <translation>恢复的会话无法运行（%1）。它已保留为 %2。</translation>
     </message>
+    <message>
+        <source>cuda:0 simulated</source>
+        <translation>cuda:0（模拟）</translation>
+    </message>
+    <message>
+        <source>Host-device copies run and are timed on this GPU.</source>
+        <translation>主机与设备之间的拷贝在这块 GPU 上执行并计时。</translation>
+    </message>
 </context>
 <context>
     <name>stridescope::app::OpCatalog</name>
@@ -1371,6 +1399,18 @@ Restore it?</source>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
+    <message>
+        <source>Without a CUDA device, simulate cuda:0 (values stay on the host, nothing is timed)</source>
+        <translation>没有 CUDA 设备时模拟 cuda:0（数值留在主机上，不计时）</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Turned off, scripts see a CPU-only PyTorch. Applies when StrideScope starts again.</source>
+        <translation>关闭后，脚本看到的是仅支持 CPU 的 PyTorch。重新启动 StrideScope 后生效。</translation>
+    </message>
 </context>
 <context>
     <name>stridescope::app::PropertiesPanel</name>
@@ -1497,6 +1537,14 @@ Restore it?</source>
     <message>
         <source>Focused element</source>
         <translation>焦点元素</translation>
+    </message>
+    <message>
+        <source>pinned (page-locked) host memory</source>
+        <translation>固定（页锁定）主机内存</translation>
+    </message>
+    <message>
+        <source>simulated: values held on the host</source>
+        <translation>模拟的：数值保存在主机上</translation>
     </message>
 </context>
 <context>
