@@ -34,6 +34,7 @@ class QCPItemText;
 class QCustomPlot;
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QSpinBox;
 class QTabWidget;
 class QThread;
@@ -106,6 +107,7 @@ protected:
 
 private:
     void applyTheme();
+    void updateScrollMinimum();
     void updateStory(const BandwidthRound& round);
     void buildUi();
     void setupPlots();
@@ -150,6 +152,7 @@ private:
     QCPGraph* m_kernelBest = nullptr;
     QVector<QCPItemText*> m_barLabels; // the figures on the bars
     QLabel* m_storyLabel = nullptr;
+    QScrollArea* m_scroll = nullptr;
     QCPItemText* m_transferNote = nullptr;
     QVector<QCPItemStraightLine*> m_changeMarkers; // where the layout changed, oldest first
     QVector<QCPGraph*> m_transferGraphs;           // h2d pageable, h2d pinned, d2h pageable, d2h pinned
