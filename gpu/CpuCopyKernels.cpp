@@ -143,10 +143,22 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 constexpr std::int64_t kTileSideBytes = 512;
 template <typename T> constexpr std::int64_t tileRows() { return kTileSideBytes / std::int64_t(sizeof(T)); }
 template <typename T> constexpr std::int64_t tileColumns() { return kTileSideBytes / std::int64_t(sizeof(T)); }
-template <typename T> constexpr std::int64_t bufferPitch() { return tileColumns<T>() + 64 / std::int64_t(sizeof(T)); }
 
+// Output rows whose length is not a whole number of cache lines (odd sizes: 4730 floats) start
+// at different offsets within a line. With pieces of a fixed b range, every piece would begin
+// and end mid-line, and each edge line would be written by two tiles far apart in time, each
+// paying a read of the line (write-allocate) and a write-back: an odd-size transpose ran at
+// 0.15-0.25x the limit. So each output row's pieces are shifted to its own line boundaries:
+// a tile reads up to one line's worth of extra input rows along b, and writes, for each output
+// row, from its first line boundary at or after b0 to the one at or after b0 + tileRows. Every
+// line is then written whole, by one tile, with streaming stores; only the lines where one
+// output row ends and the next begins are shared. (Tiles spanning all of b instead, to write
+// whole rows, measured slower still: thousands of one-line input bursts per tile.)
 struct TileGeometry {
     std::int64_t sizeA, sizeB, strideA, strideB, outStrideA;
+    std::int64_t rows, columns;  // tile extent along b and along a
+    std::int64_t extraRows;      // read beyond `rows` along b for pieces shifted to line boundaries
+    std::int64_t pitch1, pitch2; // buffer 1 (rows along b) and buffer 2 (rows along a), padded
     std::int64_t tilesA, tilesB;
     std::vector<int> outer; // the other dims, outermost first
 };
@@ -161,8 +173,16 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
     g.strideA = dims.strides[a];
     g.strideB = dims.strides[b];
     g.outStrideA = plan.outputStrides[a];
-    g.tilesA = (g.sizeA + tileColumns<T>() - 1) / tileColumns<T>();
-    g.tilesB = (g.sizeB + tileRows<T>() - 1) / tileRows<T>();
+    constexpr std::int64_t size = sizeof(T);
+    g.rows = tileRows<T>();
+    g.columns = tileColumns<T>();
+    // Output rows (of b) start at multiples of sizeB elements: all on line boundaries, or not.
+    const bool shifted = (g.sizeB * size) % 64 != 0 && g.sizeB > g.rows;
+    g.extraRows = shifted ? 64 / size - 1 : 0;
+    g.pitch1 = g.columns + 64 / size;
+    g.pitch2 = g.rows + 64 / size;
+    g.tilesA = (g.sizeA + g.columns - 1) / g.columns;
+    g.tilesB = (g.sizeB + g.rows - 1) / g.rows;
     for (int d = 0; d < dims.rank(); ++d)
         if (d != a && d != b)
             g.outer.push_back(d);
@@ -419,34 +439,39 @@ bool aligned(const void* to, std::int64_t rowBytes, std::int64_t alignment) {
     return reinterpret_cast<std::uintptr_t>(to) % std::uintptr_t(alignment) == 0 && rowBytes % alignment == 0;
 }
 
-// Step 2 of a tile: buffer 1 (rows along b, pitch `pitch`) into buffer 2 (rows along a, the
-// same pitch), through the widest register blocks the CPU has; ragged edges element by element.
+// Step 2 of a tile: buffer 1 (rows along b, pitch `from pitch`) into buffer 2 (rows along a,
+// pitch `toPitch`), through the widest register blocks the CPU has; ragged edges element by
+// element.
 template <typename T>
-void transposeBuffer(const T* __restrict from, T* __restrict to, std::int64_t pitch, std::int64_t countA,
-                     std::int64_t countB) {
+void transposeBuffer(const T* __restrict from, std::int64_t fromPitch, T* __restrict to, std::int64_t toPitch,
+                     std::int64_t countA, std::int64_t countB) {
 #if defined(__SSE2__)
     if constexpr (sizeof(T) >= 4) {
         if (hasAvx2()) {
-            moveTileAvx2(from, pitch, to, pitch, countA, countB, false);
+            moveTileAvx2(from, fromPitch, to, toPitch, countA, countB, false);
             return;
         }
     }
-    moveTileSse(from, pitch, to, pitch, countA, countB, false);
+    moveTileSse(from, fromPitch, to, toPitch, countA, countB, false);
 #else
-    moveTileEdges(from, pitch, to, pitch, countA, countB, 0, 0);
+    moveTileEdges(from, fromPitch, to, toPitch, countA, countB, 0, 0);
 #endif
 }
 
-// Scratch for the three-step tiles: two buffers of tileSide x bufferPitch elements, 64-byte
-// aligned, one pair per thread and run.
+// Scratch for the three-step tiles: the two buffers of a geometry, 64-byte aligned, in storage
+// kept per thread and grown only. (A vector per run was a fresh mmap of zeroed pages every
+// chunk: the kernel's page clearing took 40% of an odd-pitch transpose's time.)
 template <typename T> struct TileBuffers {
-    explicit TileBuffers()
-        : storage(static_cast<std::size_t>(2 * tileRows<T>() * bufferPitch<T>()) + 64 / sizeof(T)) {
+    explicit TileBuffers(const TileGeometry& g) {
+        thread_local std::vector<unsigned char> storage;
+        const auto bytes =
+            static_cast<std::size_t>((g.rows + g.extraRows) * g.pitch1 + g.columns * g.pitch2) * sizeof(T) + 64;
+        if (storage.size() < bytes)
+            storage.resize(bytes);
         const auto address = reinterpret_cast<std::uintptr_t>(storage.data());
-        first = storage.data() + (64 - address % 64) % 64 / sizeof(T);
-        second = first + tileRows<T>() * bufferPitch<T>();
+        first = reinterpret_cast<T*>(storage.data() + (64 - address % 64) % 64);
+        second = first + (g.rows + g.extraRows) * g.pitch1;
     }
-    std::vector<T> storage;
     T* first = nullptr;
     T* second = nullptr;
 };
@@ -456,8 +481,8 @@ template <typename T> struct TileBuffers {
 // writes directly. A gap along a: scalar gathers. Returns whether it streamed.
 template <typename T>
 bool moveTile(const T* from, std::int64_t strideA, std::int64_t strideB, T* to, std::int64_t outStrideA,
-              std::int64_t countA, std::int64_t countB, bool streaming, TileBuffers<T>& buffers,
-              const T* next, std::int64_t nextA, std::int64_t nextB) {
+              std::int64_t countA, std::int64_t countB, bool streaming, const TileGeometry& g, TileBuffers<T>& buffers,
+              std::int64_t b0, const T* next, std::int64_t nextA, std::int64_t nextB) {
 #if defined(__SSE2__)
     if (strideA == 1) {
         if constexpr (sizeof(T) == 4) {
@@ -467,28 +492,41 @@ bool moveTile(const T* from, std::int64_t strideA, std::int64_t strideB, T* to, 
                 return stream;
             }
         }
-        const std::int64_t pitch = bufferPitch<T>();
-        const std::int64_t pieceBytes = countA * std::int64_t(sizeof(T));
-        for (std::int64_t ib = 0; ib < countB; ++ib) {
+        constexpr std::int64_t size = sizeof(T);
+        const std::int64_t readB = std::min(g.sizeB - b0, countB + g.extraRows);
+        const std::int64_t pieceBytes = countA * size;
+        for (std::int64_t ib = 0; ib < readB; ++ib) {
             const T* row = from + ib * strideB;
-            std::memcpy(buffers.first + ib * pitch, row, static_cast<std::size_t>(pieceBytes));
+            std::memcpy(buffers.first + ib * g.pitch1, row, static_cast<std::size_t>(pieceBytes));
             if (ib < nextB) {
                 const char* ahead = reinterpret_cast<const char*>(next + ib * strideB);
-                for (std::int64_t at = 0; at < nextA * std::int64_t(sizeof(T)); at += 64)
+                for (std::int64_t at = 0; at < nextA * size; at += 64)
                     _mm_prefetch(ahead + at, _MM_HINT_T0);
             }
         }
-        transposeBuffer(buffers.first, buffers.second, pitch, countA, countB);
-        const std::int64_t rowBytes = countB * std::int64_t(sizeof(T));
-        if (streaming && rowBytes >= 64) {
-            for (std::int64_t ia = 0; ia < countA; ++ia)
-                copyStreaming(reinterpret_cast<const char*>(buffers.second + ia * pitch),
-                              reinterpret_cast<char*>(to + ia * outStrideA), rowBytes, false);
-            return true;
+        transposeBuffer(buffers.first, g.pitch1, buffers.second, g.pitch2, countA, readB);
+        const bool stream = streaming && countB * size >= 64;
+        for (std::int64_t ia = 0; ia < countA; ++ia) {
+            T* out = to + ia * outStrideA;
+            // This row's piece: [start, end) relative to b0, shifted to its line boundaries.
+            std::int64_t start = 0, end = countB;
+            if (g.extraRows > 0) {
+                const auto misalign = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(out) % 64);
+                const std::int64_t shift = misalign == 0 ? 0 : (64 - misalign) / size;
+                start = b0 == 0 ? 0 : shift;
+                end = std::min(g.sizeB - b0, g.rows + shift);
+            }
+            if (start >= end)
+                continue;
+            const T* in = buffers.second + ia * g.pitch2 + start;
+            const auto bytes = static_cast<std::size_t>((end - start) * size);
+            if (stream)
+                copyStreaming(reinterpret_cast<const char*>(in), reinterpret_cast<char*>(out + start),
+                              std::int64_t(bytes), false);
+            else
+                std::memcpy(out + start, in, bytes);
         }
-        for (std::int64_t ia = 0; ia < countA; ++ia)
-            std::memcpy(to + ia * outStrideA, buffers.second + ia * pitch, static_cast<std::size_t>(rowBytes));
-        return false;
+        return stream;
     }
 #endif
     moveTileScalar(from, strideA, strideB, to, outStrideA, countA, countB);
@@ -502,10 +540,10 @@ void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std:
                 std::int64_t endItem) {
     const TileGeometry g = tileGeometry<T>(plan);
     const auto& dims = plan.dims;
-    constexpr std::int64_t columns = tileColumns<T>();
-    constexpr std::int64_t rows = tileRows<T>();
+    const std::int64_t columns = g.columns;
+    const std::int64_t rows = g.rows;
     bool streamed = false;
-    TileBuffers<T> buffers;
+    TileBuffers<T> buffers(g);
 
     for (std::int64_t item = beginItem; item < endItem; ++item) {
         std::int64_t rest = item;
@@ -535,7 +573,7 @@ void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std:
             nextA = std::min(g.sizeA, a0 + 2 * columns) - (a0 + columns);
             nextB = countB;
         }
-        streamed = moveTile(from, g.strideA, g.strideB, to, g.outStrideA, countA, countB, streaming, buffers, next,
+        streamed = moveTile(from, g.strideA, g.strideB, to, g.outStrideA, countA, countB, streaming, g, buffers, b0, next,
                             nextA, nextB) ||
                    streamed;
     }
