@@ -1,6 +1,7 @@
 #include "gpu/CpuCopyKernels.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
@@ -154,8 +155,17 @@ template <typename T> constexpr std::int64_t tileColumns() { return kTileSideByt
 // line is then written whole, by one tile, with streaming stores; only the lines where one
 // output row ends and the next begins are shared. (Tiles spanning all of b instead, to write
 // whole rows, measured slower still: thousands of one-line input bursts per tile.)
+// Tiles span groups of dims, not single dims, when those are short (an 8-D permute of 8^8 had
+// 8 x 8 tiles: 32-byte pieces, 0.06x the limit). Group A: the input's fastest dim a and the
+// dims that continue it contiguously in the input (stride = previous stride x size), so that
+// a tile's input pieces are still runs of memory; group B: the output's last dim and the dims
+// before it in the output (contiguous there by construction), up to the first dim of group A.
+// Each group is walked by a linear index; the other side's offsets of a tile's rows come from
+// an odometer over the group's dims, once per tile (groupOffsets).
 struct TileGeometry {
-    std::int64_t sizeA, sizeB, strideA, strideB, outStrideA;
+    std::vector<int> groupA, groupB; // fastest first: a (resp. b) first
+    bool single = true;              // one dim each: strideB and outStrideA describe the rows
+    std::int64_t sizeA, sizeB, strideA, strideB, outStrideA; // sizes: of the groups' linear index
     std::int64_t rows, columns;  // tile extent along b and along a
     std::int64_t extraRows;      // read beyond `rows` along b for pieces shifted to line boundaries
     std::int64_t pitch1, pitch2; // buffer 1 (rows along b) and buffer 2 (rows along a), padded
@@ -168,15 +178,37 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
     TileGeometry g;
     const int a = plan.inputFastDim;
     const int b = plan.outputFastDim;
-    g.sizeA = dims.sizes[a];
-    g.sizeB = dims.sizes[b];
-    g.strideA = dims.strides[a];
-    g.strideB = dims.strides[b];
-    g.outStrideA = plan.outputStrides[a];
     constexpr std::int64_t size = sizeof(T);
     g.rows = tileRows<T>();
     g.columns = tileColumns<T>();
-    // Output rows (of b) start at multiples of sizeB elements: all on line boundaries, or not.
+    auto inGroup = [](const std::vector<int>& group, int d) {
+        return std::find(group.begin(), group.end(), d) != group.end();
+    };
+    g.groupA = {a};
+    g.sizeA = dims.sizes[a];
+    while (g.sizeA < g.columns) {
+        const int last = g.groupA.back();
+        int found = -1;
+        for (int d = 0; d < dims.rank() && found < 0; ++d)
+            if (d != b && !inGroup(g.groupA, d) && dims.strides[d] == dims.strides[last] * dims.sizes[last])
+                found = d;
+        if (found < 0)
+            break;
+        g.groupA.push_back(found);
+        g.sizeA *= dims.sizes[found];
+    }
+    g.groupB = {b};
+    g.sizeB = dims.sizes[b];
+    for (int d = b - 1; d >= 0 && g.sizeB < g.rows && !inGroup(g.groupA, d); --d) {
+        g.groupB.push_back(d);
+        g.sizeB *= dims.sizes[d];
+    }
+    g.single = g.groupA.size() == 1 && g.groupB.size() == 1;
+    g.strideA = dims.strides[a];
+    g.strideB = dims.strides[b];
+    g.outStrideA = plan.outputStrides[a];
+    // Output rows (runs of group B) start at multiples of sizeB elements: all on line
+    // boundaries, or not.
     const bool shifted = (g.sizeB * size) % 64 != 0 && g.sizeB > g.rows;
     g.extraRows = shifted ? 64 / size - 1 : 0;
     g.pitch1 = g.columns + 64 / size;
@@ -184,21 +216,56 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
     g.tilesA = (g.sizeA + g.columns - 1) / g.columns;
     g.tilesB = (g.sizeB + g.rows - 1) / g.rows;
     for (int d = 0; d < dims.rank(); ++d)
-        if (d != a && d != b)
+        if (!inGroup(g.groupA, d) && !inGroup(g.groupB, d))
             g.outer.push_back(d);
     return g;
 }
 
+// offsets[i] = the offset (by `strides`) of linear index start + i of the group's dims, fastest
+// first, for i in [0, count).
+void groupOffsets(const std::vector<int>& group, const Shape& sizes, const Shape& strides, std::int64_t start,
+                  std::int64_t count, std::int64_t* offsets) {
+    std::array<std::int64_t, 64> digit{};
+    const std::size_t n = group.size();
+    std::int64_t rest = start, offset = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+        const auto d = static_cast<std::size_t>(group[k]);
+        digit[k] = rest % sizes[d];
+        rest /= sizes[d];
+        offset += digit[k] * strides[d];
+    }
+    const auto fast = static_cast<std::size_t>(group[0]);
+    for (std::int64_t i = 0; i < count; ++i) {
+        offsets[i] = offset;
+        if (++digit[0] < sizes[fast]) {
+            offset += strides[fast];
+            continue;
+        }
+        offset -= (sizes[fast] - 1) * strides[fast];
+        digit[0] = 0;
+        for (std::size_t k = 1; k < n; ++k) {
+            const auto d = static_cast<std::size_t>(group[k]);
+            if (++digit[k] < sizes[d]) {
+                offset += strides[d];
+                break;
+            }
+            offset -= (sizes[d] - 1) * strides[d];
+            digit[k] = 0;
+        }
+    }
+}
+
 // A tile whose input rows are not unit-stride along a (a gap in the input's fastest dim): the
 // reads are gathers whatever we do, so elements go one by one, rows of the output in order.
+// Rows: input row ib at from + inRow[ib], output row ia at to + outRow[ia].
 template <typename T>
-void moveTileScalar(const T* __restrict from, std::int64_t strideA, std::int64_t strideB, T* __restrict to,
-                    std::int64_t outStrideA, std::int64_t countA, std::int64_t countB) {
+void moveTileScalar(const T* __restrict from, std::int64_t strideA, const std::int64_t* inRow, T* __restrict to,
+                    const std::int64_t* outRow, std::int64_t countA, std::int64_t countB) {
     for (std::int64_t ia = 0; ia < countA; ++ia) {
-        T* __restrict out = to + ia * outStrideA;
+        T* __restrict out = to + outRow[ia];
         const T* __restrict in = from + ia * strideA;
         for (std::int64_t ib = 0; ib < countB; ++ib)
-            out[ib] = in[ib * strideB];
+            out[ib] = in[inRow[ib]];
     }
 }
 
@@ -476,19 +543,21 @@ template <typename T> struct TileBuffers {
     T* second = nullptr;
 };
 
-// One tile. Unit stride along a: the three steps above, except for 2 or 3 rows of 4-byte
-// elements (NCHW -> NHWC with C = 2, 3), whose output is one dense run that interleaveRows
-// writes directly. A gap along a: scalar gathers. Returns whether it streamed.
+// One tile: rows of input (along group B) at from + inRow[ib], each running along group A;
+// rows of output at to + outRow[ia]. Unit stride along a: the three steps above, except for 2
+// or 3 rows of 4-byte elements (NCHW -> NHWC with C = 2, 3), whose output is one dense run that
+// interleaveRows writes directly. A gap along a: scalar gathers. Returns whether it streamed.
 template <typename T>
-bool moveTile(const T* from, std::int64_t strideA, std::int64_t strideB, T* to, std::int64_t outStrideA,
-              std::int64_t countA, std::int64_t countB, bool streaming, const TileGeometry& g, TileBuffers<T>& buffers,
-              std::int64_t b0, const T* next, std::int64_t nextA, std::int64_t nextB) {
+bool moveTile(const T* from, const std::int64_t* inRow, T* to, const std::int64_t* outRow, std::int64_t countA,
+              std::int64_t countB, bool streaming, const TileGeometry& g, TileBuffers<T>& buffers, std::int64_t b0,
+              const T* next, std::int64_t nextA, std::int64_t nextB) {
 #if defined(__SSE2__)
-    if (strideA == 1) {
+    if (g.strideA == 1) {
         if constexpr (sizeof(T) == 4) {
-            if ((countB == 2 || countB == 3) && outStrideA == countB) {
-                const bool stream = streaming && aligned(to, 16, 16);
-                moveTileSse(from, strideB, to, outStrideA, countA, countB, stream);
+            if (g.single && (countB == 2 || countB == 3) && g.outStrideA == countB) {
+                T* first = to + outRow[0];
+                const bool stream = streaming && aligned(first, 16, 16);
+                moveTileSse(from + inRow[0], g.strideB, first, g.outStrideA, countA, countB, stream);
                 return stream;
             }
         }
@@ -496,10 +565,9 @@ bool moveTile(const T* from, std::int64_t strideA, std::int64_t strideB, T* to, 
         const std::int64_t readB = std::min(g.sizeB - b0, countB + g.extraRows);
         const std::int64_t pieceBytes = countA * size;
         for (std::int64_t ib = 0; ib < readB; ++ib) {
-            const T* row = from + ib * strideB;
-            std::memcpy(buffers.first + ib * g.pitch1, row, static_cast<std::size_t>(pieceBytes));
+            std::memcpy(buffers.first + ib * g.pitch1, from + inRow[ib], static_cast<std::size_t>(pieceBytes));
             if (ib < nextB) {
-                const char* ahead = reinterpret_cast<const char*>(next + ib * strideB);
+                const char* ahead = reinterpret_cast<const char*>(next + inRow[ib]);
                 for (std::int64_t at = 0; at < nextA * size; at += 64)
                     _mm_prefetch(ahead + at, _MM_HINT_T0);
             }
@@ -507,7 +575,7 @@ bool moveTile(const T* from, std::int64_t strideA, std::int64_t strideB, T* to, 
         transposeBuffer(buffers.first, g.pitch1, buffers.second, g.pitch2, countA, readB);
         const bool stream = streaming && countB * size >= 64;
         for (std::int64_t ia = 0; ia < countA; ++ia) {
-            T* out = to + ia * outStrideA;
+            T* out = to + outRow[ia];
             // This row's piece: [start, end) relative to b0, shifted to its line boundaries.
             std::int64_t start = 0, end = countB;
             if (g.extraRows > 0) {
@@ -529,7 +597,7 @@ bool moveTile(const T* from, std::int64_t strideA, std::int64_t strideB, T* to, 
         return stream;
     }
 #endif
-    moveTileScalar(from, strideA, strideB, to, outStrideA, countA, countB);
+    moveTileScalar(from, g.strideA, inRow, to, outRow, countA, countB);
     return false;
 }
 
@@ -544,6 +612,8 @@ void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std:
     const std::int64_t rows = g.rows;
     bool streamed = false;
     TileBuffers<T> buffers(g);
+    std::vector<std::int64_t> inRow(static_cast<std::size_t>(rows + g.extraRows));
+    std::vector<std::int64_t> outRow(static_cast<std::size_t>(columns));
 
     for (std::int64_t item = beginItem; item < endItem; ++item) {
         std::int64_t rest = item;
@@ -561,8 +631,11 @@ void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std:
         }
         const std::int64_t a0 = ta * columns, countA = std::min(g.sizeA, a0 + columns) - a0;
         const std::int64_t b0 = tb * rows, countB = std::min(g.sizeB, b0 + rows) - b0;
-        const T* from = src + inBase + a0 * g.strideA + b0 * g.strideB;
-        T* to = dst + outBase + a0 * g.outStrideA + b0;
+        const std::int64_t readB = std::min(g.sizeB - b0, countB + g.extraRows);
+        groupOffsets(g.groupA, dims.sizes, plan.outputStrides, a0, countA, outRow.data());
+        groupOffsets(g.groupB, dims.sizes, dims.strides, b0, readB, inRow.data());
+        const T* from = src + inBase + a0 * g.strideA;
+        T* to = dst + outBase + b0;
         // The next tile along a continues the same input rows: prefetch its pieces while this
         // one moves (a row revisited only every tileRows bursts is lost by the hardware
         // prefetcher). Advancing along b first instead measured no better, odd pitches included.
@@ -573,7 +646,7 @@ void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std:
             nextA = std::min(g.sizeA, a0 + 2 * columns) - (a0 + columns);
             nextB = countB;
         }
-        streamed = moveTile(from, g.strideA, g.strideB, to, g.outStrideA, countA, countB, streaming, g, buffers, b0, next,
+        streamed = moveTile(from, inRow.data(), to, outRow.data(), countA, countB, streaming, g, buffers, b0, next,
                             nextA, nextB) ||
                    streamed;
     }
