@@ -203,6 +203,15 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
         g.groupB.push_back(d);
         g.sizeB *= dims.sizes[d];
     }
+    // A group still shorter than its side of the tile (NCHW -> NHWC with C = 3: group B is 3
+    // long) would leave tiles of a few hundred bytes, where the per-tile work (decomposing the
+    // item, the odometers) costs as much as the copy: 8 GB/s fell to 3.5. Such a tile is made
+    // longer the other way instead, to the same area.
+    const std::int64_t area = g.rows * g.columns;
+    if (g.sizeB < g.rows)
+        g.columns = std::max(g.columns, (area / g.sizeB + 63) / 64 * 64);
+    else if (g.sizeA < g.columns)
+        g.rows = std::max(g.rows, (area / g.sizeA + 63) / 64 * 64);
     g.single = g.groupA.size() == 1 && g.groupB.size() == 1;
     g.strideA = dims.strides[a];
     g.strideB = dims.strides[b];
@@ -211,8 +220,11 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
     // boundaries, or not.
     const bool shifted = (g.sizeB * size) % 64 != 0 && g.sizeB > g.rows;
     g.extraRows = shifted ? 64 / size - 1 : 0;
-    g.pitch1 = g.columns + 64 / size;
-    g.pitch2 = g.rows + 64 / size;
+    // Buffer rows hold at most the group's length (a tile never spans more), padded by a line
+    // where they are at least a line long.
+    auto padded = [](std::int64_t n) { return n >= 64 / size ? n + 64 / size : n; };
+    g.pitch1 = padded(std::min(g.columns, g.sizeA));
+    g.pitch2 = padded(std::min(g.rows, g.sizeB) + g.extraRows);
     g.tilesA = (g.sizeA + g.columns - 1) / g.columns;
     g.tilesB = (g.sizeB + g.rows - 1) / g.rows;
     for (int d = 0; d < dims.rank(); ++d)
@@ -531,13 +543,14 @@ void transposeBuffer(const T* __restrict from, std::int64_t fromPitch, T* __rest
 template <typename T> struct TileBuffers {
     explicit TileBuffers(const TileGeometry& g) {
         thread_local std::vector<unsigned char> storage;
-        const auto bytes =
-            static_cast<std::size_t>((g.rows + g.extraRows) * g.pitch1 + g.columns * g.pitch2) * sizeof(T) + 64;
+        const std::int64_t rows1 = std::min(g.rows, g.sizeB) + g.extraRows;
+        const std::int64_t rows2 = std::min(g.columns, g.sizeA);
+        const auto bytes = static_cast<std::size_t>(rows1 * g.pitch1 + rows2 * g.pitch2) * sizeof(T) + 64;
         if (storage.size() < bytes)
             storage.resize(bytes);
         const auto address = reinterpret_cast<std::uintptr_t>(storage.data());
         first = reinterpret_cast<T*>(storage.data() + (64 - address % 64) % 64);
-        second = first + (g.rows + g.extraRows) * g.pitch1;
+        second = first + rows1 * g.pitch1;
     }
     T* first = nullptr;
     T* second = nullptr;
@@ -612,8 +625,8 @@ void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std:
     const std::int64_t rows = g.rows;
     bool streamed = false;
     TileBuffers<T> buffers(g);
-    std::vector<std::int64_t> inRow(static_cast<std::size_t>(rows + g.extraRows));
-    std::vector<std::int64_t> outRow(static_cast<std::size_t>(columns));
+    std::vector<std::int64_t> inRow(static_cast<std::size_t>(std::min(rows, g.sizeB) + g.extraRows));
+    std::vector<std::int64_t> outRow(static_cast<std::size_t>(std::min(columns, g.sizeA)));
 
     for (std::int64_t item = beginItem; item < endItem; ++item) {
         std::int64_t rest = item;
