@@ -251,7 +251,7 @@ void BandwidthPanel::setupPlots() {
     m_livePlot->yAxis->setLabel(tr("GB/s (read + write)"));
     compactLegend(m_livePlot, 2);
     m_layoutGraph = m_livePlot->addGraph();
-    m_layoutGraph->setName(tr("read through layout"));
+    m_layoutGraph->setName(tr("naive (read through layout)"));
     m_layoutGraph->setPen(pen(kStyle.layout));
     m_layoutGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
     m_tiledGraph = m_livePlot->addGraph();
