@@ -1,6 +1,7 @@
 #include "gpu/CpuCopyKernels.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
@@ -138,15 +139,39 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 // machine). The buffers' pitches are padded by one cache line so that step 2 never aliases.
 // Bursts of 512 bytes: long enough for the prefetcher and for whole streamed lines, short
 // enough that both buffers stay within L2 for every element size.
-// Measured alternatives not kept: 256- and 1024-byte sides (no faster, noisier), AVX-512 16 x 16
-// blocks for step 2 (no faster than AVX2's 8 x 8: the steps that touch memory set the speed).
+// Measured alternatives not kept: 256-, 1024- and 2048-byte sides (no faster; 2048 half the
+// speed), AVX-512 16 x 16 blocks for step 2 (no faster than AVX2's 8 x 8: the steps that touch
+// memory set the speed). What is left: one thread and two reach the same ~12 GB/s on a 4096^2
+// transpose on the development VM, where the contiguous copy reaches 24-48 GB/s; the limit is
+// in how memory serves 128 scattered bursts per tile, not in the cores.
 constexpr std::int64_t kTileSideBytes = 512;
 template <typename T> constexpr std::int64_t tileRows() { return kTileSideBytes / std::int64_t(sizeof(T)); }
 template <typename T> constexpr std::int64_t tileColumns() { return kTileSideBytes / std::int64_t(sizeof(T)); }
-template <typename T> constexpr std::int64_t bufferPitch() { return tileColumns<T>() + 64 / std::int64_t(sizeof(T)); }
 
+// Output rows whose length is not a whole number of cache lines (odd sizes: 4730 floats) start
+// at different offsets within a line. With pieces of a fixed b range, every piece would begin
+// and end mid-line, and each edge line would be written by two tiles far apart in time, each
+// paying a read of the line (write-allocate) and a write-back: an odd-size transpose ran at
+// 0.15-0.25x the limit. So each output row's pieces are shifted to its own line boundaries:
+// a tile reads up to one line's worth of extra input rows along b, and writes, for each output
+// row, from its first line boundary at or after b0 to the one at or after b0 + tileRows. Every
+// line is then written whole, by one tile, with streaming stores; only the lines where one
+// output row ends and the next begins are shared. (Tiles spanning all of b instead, to write
+// whole rows, measured slower still: thousands of one-line input bursts per tile.)
+// Tiles span groups of dims, not single dims, when those are short (an 8-D permute of 8^8 had
+// 8 x 8 tiles: 32-byte pieces, 0.06x the limit). Group A: the input's fastest dim a and the
+// dims that continue it contiguously in the input (stride = previous stride x size), so that
+// a tile's input pieces are still runs of memory; group B: the output's last dim and the dims
+// before it in the output (contiguous there by construction), up to the first dim of group A.
+// Each group is walked by a linear index; the other side's offsets of a tile's rows come from
+// an odometer over the group's dims, once per tile (groupOffsets).
 struct TileGeometry {
-    std::int64_t sizeA, sizeB, strideA, strideB, outStrideA;
+    std::vector<int> groupA, groupB; // fastest first: a (resp. b) first
+    bool single = true;              // one dim each: strideB and outStrideA describe the rows
+    std::int64_t sizeA, sizeB, strideA, strideB, outStrideA; // sizes: of the groups' linear index
+    std::int64_t rows, columns;  // tile extent along b and along a
+    std::int64_t extraRows;      // read beyond `rows` along b for pieces shifted to line boundaries
+    std::int64_t pitch1, pitch2; // buffer 1 (rows along b) and buffer 2 (rows along a), padded
     std::int64_t tilesA, tilesB;
     std::vector<int> outer; // the other dims, outermost first
 };
@@ -156,29 +181,106 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
     TileGeometry g;
     const int a = plan.inputFastDim;
     const int b = plan.outputFastDim;
+    constexpr std::int64_t size = sizeof(T);
+    g.rows = tileRows<T>();
+    g.columns = tileColumns<T>();
+    auto inGroup = [](const std::vector<int>& group, int d) {
+        return std::find(group.begin(), group.end(), d) != group.end();
+    };
+    g.groupA = {a};
     g.sizeA = dims.sizes[a];
+    while (g.sizeA < g.columns) {
+        const int last = g.groupA.back();
+        int found = -1;
+        for (int d = 0; d < dims.rank() && found < 0; ++d)
+            if (d != b && !inGroup(g.groupA, d) && dims.strides[d] == dims.strides[last] * dims.sizes[last])
+                found = d;
+        if (found < 0)
+            break;
+        g.groupA.push_back(found);
+        g.sizeA *= dims.sizes[found];
+    }
+    g.groupB = {b};
     g.sizeB = dims.sizes[b];
+    for (int d = b - 1; d >= 0 && g.sizeB < g.rows && !inGroup(g.groupA, d); --d) {
+        g.groupB.push_back(d);
+        g.sizeB *= dims.sizes[d];
+    }
+    // A group still shorter than its side of the tile (NCHW -> NHWC with C = 3: group B is 3
+    // long) would leave tiles of a few hundred bytes, where the per-tile work (decomposing the
+    // item, the odometers) costs as much as the copy: 8 GB/s fell to 3.5. Such a tile is made
+    // longer the other way instead, to the same area.
+    const std::int64_t area = g.rows * g.columns;
+    if (g.sizeB < g.rows)
+        g.columns = std::max(g.columns, (area / g.sizeB + 63) / 64 * 64);
+    else if (g.sizeA < g.columns)
+        g.rows = std::max(g.rows, (area / g.sizeA + 63) / 64 * 64);
+    g.single = g.groupA.size() == 1 && g.groupB.size() == 1;
     g.strideA = dims.strides[a];
     g.strideB = dims.strides[b];
     g.outStrideA = plan.outputStrides[a];
-    g.tilesA = (g.sizeA + tileColumns<T>() - 1) / tileColumns<T>();
-    g.tilesB = (g.sizeB + tileRows<T>() - 1) / tileRows<T>();
+    // Output rows (runs of group B) start at multiples of sizeB elements: all on line
+    // boundaries, or not.
+    const bool shifted = (g.sizeB * size) % 64 != 0 && g.sizeB > g.rows;
+    g.extraRows = shifted ? 64 / size - 1 : 0;
+    // Buffer rows hold at most the group's length (a tile never spans more), padded by a line
+    // where they are at least a line long.
+    auto padded = [](std::int64_t n) { return n >= 64 / size ? n + 64 / size : n; };
+    g.pitch1 = padded(std::min(g.columns, g.sizeA));
+    g.pitch2 = padded(std::min(g.rows, g.sizeB) + g.extraRows);
+    g.tilesA = (g.sizeA + g.columns - 1) / g.columns;
+    g.tilesB = (g.sizeB + g.rows - 1) / g.rows;
     for (int d = 0; d < dims.rank(); ++d)
-        if (d != a && d != b)
+        if (!inGroup(g.groupA, d) && !inGroup(g.groupB, d))
             g.outer.push_back(d);
     return g;
 }
 
+// offsets[i] = the offset (by `strides`) of linear index start + i of the group's dims, fastest
+// first, for i in [0, count).
+void groupOffsets(const std::vector<int>& group, const Shape& sizes, const Shape& strides, std::int64_t start,
+                  std::int64_t count, std::int64_t* offsets) {
+    std::array<std::int64_t, 64> digit{};
+    const std::size_t n = group.size();
+    std::int64_t rest = start, offset = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+        const auto d = static_cast<std::size_t>(group[k]);
+        digit[k] = rest % sizes[d];
+        rest /= sizes[d];
+        offset += digit[k] * strides[d];
+    }
+    const auto fast = static_cast<std::size_t>(group[0]);
+    for (std::int64_t i = 0; i < count; ++i) {
+        offsets[i] = offset;
+        if (++digit[0] < sizes[fast]) {
+            offset += strides[fast];
+            continue;
+        }
+        offset -= (sizes[fast] - 1) * strides[fast];
+        digit[0] = 0;
+        for (std::size_t k = 1; k < n; ++k) {
+            const auto d = static_cast<std::size_t>(group[k]);
+            if (++digit[k] < sizes[d]) {
+                offset += strides[d];
+                break;
+            }
+            offset -= (sizes[d] - 1) * strides[d];
+            digit[k] = 0;
+        }
+    }
+}
+
 // A tile whose input rows are not unit-stride along a (a gap in the input's fastest dim): the
 // reads are gathers whatever we do, so elements go one by one, rows of the output in order.
+// Rows: input row ib at from + inRow[ib], output row ia at to + outRow[ia].
 template <typename T>
-void moveTileScalar(const T* __restrict from, std::int64_t strideA, std::int64_t strideB, T* __restrict to,
-                    std::int64_t outStrideA, std::int64_t countA, std::int64_t countB) {
+void moveTileScalar(const T* __restrict from, std::int64_t strideA, const std::int64_t* inRow, T* __restrict to,
+                    const std::int64_t* outRow, std::int64_t countA, std::int64_t countB) {
     for (std::int64_t ia = 0; ia < countA; ++ia) {
-        T* __restrict out = to + ia * outStrideA;
+        T* __restrict out = to + outRow[ia];
         const T* __restrict in = from + ia * strideA;
         for (std::int64_t ib = 0; ib < countB; ++ib)
-            out[ib] = in[ib * strideB];
+            out[ib] = in[inRow[ib]];
     }
 }
 
@@ -419,79 +521,99 @@ bool aligned(const void* to, std::int64_t rowBytes, std::int64_t alignment) {
     return reinterpret_cast<std::uintptr_t>(to) % std::uintptr_t(alignment) == 0 && rowBytes % alignment == 0;
 }
 
-// Step 2 of a tile: buffer 1 (rows along b, pitch `pitch`) into buffer 2 (rows along a, the
-// same pitch), through the widest register blocks the CPU has; ragged edges element by element.
+// Step 2 of a tile: buffer 1 (rows along b, pitch `from pitch`) into buffer 2 (rows along a,
+// pitch `toPitch`), through the widest register blocks the CPU has; ragged edges element by
+// element.
 template <typename T>
-void transposeBuffer(const T* __restrict from, T* __restrict to, std::int64_t pitch, std::int64_t countA,
-                     std::int64_t countB) {
+void transposeBuffer(const T* __restrict from, std::int64_t fromPitch, T* __restrict to, std::int64_t toPitch,
+                     std::int64_t countA, std::int64_t countB) {
 #if defined(__SSE2__)
     if constexpr (sizeof(T) >= 4) {
         if (hasAvx2()) {
-            moveTileAvx2(from, pitch, to, pitch, countA, countB, false);
+            moveTileAvx2(from, fromPitch, to, toPitch, countA, countB, false);
             return;
         }
     }
-    moveTileSse(from, pitch, to, pitch, countA, countB, false);
+    moveTileSse(from, fromPitch, to, toPitch, countA, countB, false);
 #else
-    moveTileEdges(from, pitch, to, pitch, countA, countB, 0, 0);
+    moveTileEdges(from, fromPitch, to, toPitch, countA, countB, 0, 0);
 #endif
 }
 
-// Scratch for the three-step tiles: two buffers of tileSide x bufferPitch elements, 64-byte
-// aligned, one pair per thread and run.
+// Scratch for the three-step tiles: the two buffers of a geometry, 64-byte aligned, in storage
+// kept per thread and grown only. (A vector per run was a fresh mmap of zeroed pages every
+// chunk: the kernel's page clearing took 40% of an odd-pitch transpose's time.)
 template <typename T> struct TileBuffers {
-    explicit TileBuffers()
-        : storage(static_cast<std::size_t>(2 * tileRows<T>() * bufferPitch<T>()) + 64 / sizeof(T)) {
+    explicit TileBuffers(const TileGeometry& g) {
+        thread_local std::vector<unsigned char> storage;
+        const std::int64_t rows1 = std::min(g.rows, g.sizeB) + g.extraRows;
+        const std::int64_t rows2 = std::min(g.columns, g.sizeA);
+        const auto bytes = static_cast<std::size_t>(rows1 * g.pitch1 + rows2 * g.pitch2) * sizeof(T) + 64;
+        if (storage.size() < bytes)
+            storage.resize(bytes);
         const auto address = reinterpret_cast<std::uintptr_t>(storage.data());
-        first = storage.data() + (64 - address % 64) % 64 / sizeof(T);
-        second = first + tileRows<T>() * bufferPitch<T>();
+        first = reinterpret_cast<T*>(storage.data() + (64 - address % 64) % 64);
+        second = first + rows1 * g.pitch1;
     }
-    std::vector<T> storage;
     T* first = nullptr;
     T* second = nullptr;
 };
 
-// One tile. Unit stride along a: the three steps above, except for 2 or 3 rows of 4-byte
-// elements (NCHW -> NHWC with C = 2, 3), whose output is one dense run that interleaveRows
-// writes directly. A gap along a: scalar gathers. Returns whether it streamed.
+// One tile: rows of input (along group B) at from + inRow[ib], each running along group A;
+// rows of output at to + outRow[ia]. Unit stride along a: the three steps above, except for 2
+// or 3 rows of 4-byte elements (NCHW -> NHWC with C = 2, 3), whose output is one dense run that
+// interleaveRows writes directly. A gap along a: scalar gathers. Returns whether it streamed.
 template <typename T>
-bool moveTile(const T* from, std::int64_t strideA, std::int64_t strideB, T* to, std::int64_t outStrideA,
-              std::int64_t countA, std::int64_t countB, bool streaming, TileBuffers<T>& buffers,
+bool moveTile(const T* from, const std::int64_t* inRow, T* to, const std::int64_t* outRow, std::int64_t countA,
+              std::int64_t countB, bool streaming, const TileGeometry& g, TileBuffers<T>& buffers, std::int64_t b0,
               const T* next, std::int64_t nextA, std::int64_t nextB) {
 #if defined(__SSE2__)
-    if (strideA == 1) {
+    if (g.strideA == 1) {
         if constexpr (sizeof(T) == 4) {
-            if ((countB == 2 || countB == 3) && outStrideA == countB) {
-                const bool stream = streaming && aligned(to, 16, 16);
-                moveTileSse(from, strideB, to, outStrideA, countA, countB, stream);
+            if (g.single && (countB == 2 || countB == 3) && g.outStrideA == countB) {
+                T* first = to + outRow[0];
+                const bool stream = streaming && aligned(first, 16, 16);
+                moveTileSse(from + inRow[0], g.strideB, first, g.outStrideA, countA, countB, stream);
                 return stream;
             }
         }
-        const std::int64_t pitch = bufferPitch<T>();
-        const std::int64_t pieceBytes = countA * std::int64_t(sizeof(T));
-        for (std::int64_t ib = 0; ib < countB; ++ib) {
-            const T* row = from + ib * strideB;
-            std::memcpy(buffers.first + ib * pitch, row, static_cast<std::size_t>(pieceBytes));
+        constexpr std::int64_t size = sizeof(T);
+        const std::int64_t readB = std::min(g.sizeB - b0, countB + g.extraRows);
+        const std::int64_t pieceBytes = countA * size;
+        for (std::int64_t ib = 0; ib < readB; ++ib) {
+            std::memcpy(buffers.first + ib * g.pitch1, from + inRow[ib], static_cast<std::size_t>(pieceBytes));
             if (ib < nextB) {
-                const char* ahead = reinterpret_cast<const char*>(next + ib * strideB);
-                for (std::int64_t at = 0; at < nextA * std::int64_t(sizeof(T)); at += 64)
+                const char* ahead = reinterpret_cast<const char*>(next + inRow[ib]);
+                for (std::int64_t at = 0; at < nextA * size; at += 64)
                     _mm_prefetch(ahead + at, _MM_HINT_T0);
             }
         }
-        transposeBuffer(buffers.first, buffers.second, pitch, countA, countB);
-        const std::int64_t rowBytes = countB * std::int64_t(sizeof(T));
-        if (streaming && rowBytes >= 64) {
-            for (std::int64_t ia = 0; ia < countA; ++ia)
-                copyStreaming(reinterpret_cast<const char*>(buffers.second + ia * pitch),
-                              reinterpret_cast<char*>(to + ia * outStrideA), rowBytes, false);
-            return true;
+        transposeBuffer(buffers.first, g.pitch1, buffers.second, g.pitch2, countA, readB);
+        const bool stream = streaming && countB * size >= 64;
+        for (std::int64_t ia = 0; ia < countA; ++ia) {
+            T* out = to + outRow[ia];
+            // This row's piece: [start, end) relative to b0, shifted to its line boundaries.
+            std::int64_t start = 0, end = countB;
+            if (g.extraRows > 0) {
+                const auto misalign = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(out) % 64);
+                const std::int64_t shift = misalign == 0 ? 0 : (64 - misalign) / size;
+                start = b0 == 0 ? 0 : shift;
+                end = std::min(g.sizeB - b0, g.rows + shift);
+            }
+            if (start >= end)
+                continue;
+            const T* in = buffers.second + ia * g.pitch2 + start;
+            const auto bytes = static_cast<std::size_t>((end - start) * size);
+            if (stream)
+                copyStreaming(reinterpret_cast<const char*>(in), reinterpret_cast<char*>(out + start),
+                              std::int64_t(bytes), false);
+            else
+                std::memcpy(out + start, in, bytes);
         }
-        for (std::int64_t ia = 0; ia < countA; ++ia)
-            std::memcpy(to + ia * outStrideA, buffers.second + ia * pitch, static_cast<std::size_t>(rowBytes));
-        return false;
+        return stream;
     }
 #endif
-    moveTileScalar(from, strideA, strideB, to, outStrideA, countA, countB);
+    moveTileScalar(from, g.strideA, inRow, to, outRow, countA, countB);
     return false;
 }
 
@@ -502,10 +624,12 @@ void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std:
                 std::int64_t endItem) {
     const TileGeometry g = tileGeometry<T>(plan);
     const auto& dims = plan.dims;
-    constexpr std::int64_t columns = tileColumns<T>();
-    constexpr std::int64_t rows = tileRows<T>();
+    const std::int64_t columns = g.columns;
+    const std::int64_t rows = g.rows;
     bool streamed = false;
-    TileBuffers<T> buffers;
+    TileBuffers<T> buffers(g);
+    std::vector<std::int64_t> inRow(static_cast<std::size_t>(std::min(rows, g.sizeB) + g.extraRows));
+    std::vector<std::int64_t> outRow(static_cast<std::size_t>(std::min(columns, g.sizeA)));
 
     for (std::int64_t item = beginItem; item < endItem; ++item) {
         std::int64_t rest = item;
@@ -523,11 +647,15 @@ void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std:
         }
         const std::int64_t a0 = ta * columns, countA = std::min(g.sizeA, a0 + columns) - a0;
         const std::int64_t b0 = tb * rows, countB = std::min(g.sizeB, b0 + rows) - b0;
-        const T* from = src + inBase + a0 * g.strideA + b0 * g.strideB;
-        T* to = dst + outBase + a0 * g.outStrideA + b0;
+        const std::int64_t readB = std::min(g.sizeB - b0, countB + g.extraRows);
+        groupOffsets(g.groupA, dims.sizes, plan.outputStrides, a0, countA, outRow.data());
+        groupOffsets(g.groupB, dims.sizes, dims.strides, b0, readB, inRow.data());
+        const T* from = src + inBase + a0 * g.strideA;
+        T* to = dst + outBase + b0;
         // The next tile along a continues the same input rows: prefetch its pieces while this
         // one moves (a row revisited only every tileRows bursts is lost by the hardware
-        // prefetcher). Advancing along b first instead measured no better, odd pitches included.
+        // prefetcher): 4096^2 fp32, 9.7 GB/s without, 12.5 with (into L1, L2 or L3 alike).
+        // Advancing along b first instead measured no better, odd pitches included.
         const T* next = from;
         std::int64_t nextA = 0, nextB = 0;
         if (ta + 1 < g.tilesA) {
@@ -535,7 +663,7 @@ void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std:
             nextA = std::min(g.sizeA, a0 + 2 * columns) - (a0 + columns);
             nextB = countB;
         }
-        streamed = moveTile(from, g.strideA, g.strideB, to, g.outStrideA, countA, countB, streaming, buffers, next,
+        streamed = moveTile(from, inRow.data(), to, outRow.data(), countA, countB, streaming, g, buffers, b0, next,
                             nextA, nextB) ||
                    streamed;
     }

@@ -366,6 +366,10 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
         << Layout{{30, 7, 6, 33, 40}, {1, 990, 277200, 30, 6930}, 0} << 8;
     QTest::newRow("fp32 rank-8 reverse permute of 6 x 5 x 4 x 7 x 3 x 8 x 5 x 9")
         << Layout{{9, 5, 8, 3, 7, 4, 5, 6}, {1, 9, 45, 360, 1080, 7560, 30240, 151200}, 0} << 4;
+    QTest::newRow("int16 rank-8 reverse permute of 4^8, offset 3 (tiles over groups of dims)")
+        << Layout{{4, 4, 4, 4, 4, 4, 4, 4}, {1, 4, 16, 64, 256, 1024, 4096, 16384}, 3} << 2;
+    QTest::newRow("fp32 grouped tile dims with a gap along the fast dim (scalar gathers)")
+        << Layout{{8, 8, 8, 300}, {2, 16, 38400, 128}, 1} << 4;
     QTest::newRow("int16 contiguous in effect after collapsing, offset 7 (a plain copy)")
         << Layout{{300, 1, 700, 11}, {7700, 5, 11, 1}, 7} << 2;
     QTest::newRow("fp32 short contiguous rows permuted (1, 0, 2), rows of 5")

@@ -15,6 +15,8 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTextStream>
@@ -199,7 +201,19 @@ void BandwidthPanel::buildUi() {
            "lines; limit: our contiguous copy of the same number of bytes on the same threads, "
            "the most any copy can reach here"));
 
-    auto* layout = new QVBoxLayout(this);
+    // Everything in a scroll area: where the dock is shorter than the plots need (presentation
+    // mode's larger font on a small screen), it scrolls instead of clipping the plot's axis
+    // labels and the story line.
+    auto* content = new QWidget;
+    m_scroll = new QScrollArea(this);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setWidget(content);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(m_scroll);
+    auto* layout = new QVBoxLayout(content);
     layout->addLayout(controls);
     layout->addWidget(m_statusLabel);
     layout->addWidget(m_errorLabel);
@@ -237,7 +251,7 @@ void BandwidthPanel::setupPlots() {
     m_livePlot->yAxis->setLabel(tr("GB/s (read + write)"));
     compactLegend(m_livePlot, 2);
     m_layoutGraph = m_livePlot->addGraph();
-    m_layoutGraph->setName(tr("read through layout"));
+    m_layoutGraph->setName(tr("naive (read through layout)"));
     m_layoutGraph->setPen(pen(kStyle.layout));
     m_layoutGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
     m_tiledGraph = m_livePlot->addGraph();
@@ -337,7 +351,7 @@ void BandwidthPanel::setupPlots() {
 
 // Colours and fonts from the widget's palette and font, so that the plots follow the light or
 // dark theme and presentation mode's larger font (QCustomPlot copies both once, when made).
-// Plots get room for about 14 lines of their text, so a larger font does not clip the legend
+// Plots get room for about 12 lines of their text, so a larger font does not clip the legend
 // or the axis labels.
 void BandwidthPanel::applyTheme() {
     const QPalette pal = palette();
@@ -370,8 +384,9 @@ void BandwidthPanel::applyTheme() {
         for (int i = 0; i < plot->itemCount(); ++i)
             if (auto* label = qobject_cast<QCPItemText*>(plot->item(i)))
                 label->setFont(small);
-        plot->setMinimumHeight(QFontMetrics(base).height() * 14);
+        plot->setMinimumHeight(QFontMetrics(base).height() * 12);
     }
+    updateScrollMinimum();
     m_transferNote->setColor(text);
     for (auto* label : m_barLabels)
         label->setColor(text);
@@ -380,6 +395,19 @@ void BandwidthPanel::applyTheme() {
         if (i < m_transferGraphs.size())
             m_transferGraphs[i]->setPen(pen(text, 2.0, i == 0 ? Qt::DashLine : Qt::SolidLine));
     scheduleReplot();
+}
+
+// The dock asks for what the content needs (so that the main window makes room for the whole
+// plot and the story line), but for no more than 60% of the screen; below that it scrolls.
+// Called again whenever the texts above the plot change length.
+void BandwidthPanel::updateScrollMinimum() {
+    auto* content = m_scroll ? m_scroll->widget() : nullptr;
+    if (!content)
+        return;
+    const QScreen* screen = this->screen();
+    const int cap = screen ? screen->availableGeometry().height() * 3 / 5 : 600;
+    content->adjustSize();
+    m_scroll->setMinimumHeight(std::min(content->minimumSizeHint().height(), cap));
 }
 
 void BandwidthPanel::changeEvent(QEvent* event) {
@@ -548,6 +576,7 @@ void BandwidthPanel::onRound(const BandwidthRound& round) {
             .arg(mibText(round.workingSetBytes), mibText(round.storageBytes))
             .arg(round.repetitions)
             .arg(round.device, model));
+    updateScrollMinimum();
     scheduleReplot();
     emit roundShown(round);
 }
@@ -625,7 +654,7 @@ void BandwidthPanel::updateKernelBars(const BandwidthRound& round) {
         // Above the bar and its best-run mark, so that the mark never covers the figures.
         label->position->setCoords(tick, std::max(median, std::isfinite(best) ? best : median));
         label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-        label->setPadding(QMargins(2, 2, 2, 4));
+        label->setPadding(QMargins(2, 2, 2, 10));
         QString text = tr("%1 GB/s").arg(median, 0, 'f', median < 10 ? 2 : 1);
         if (index < 2 && std::isfinite(limit) && limit > 0)
             text += QLatin1Char('\n') + tr("%1× limit").arg(median / limit, 0, 'f', 2);

@@ -35,6 +35,7 @@ class QCPItemText;
 class QCustomPlot;
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QSpinBox;
 class QTabWidget;
 class QThread;
@@ -113,6 +114,7 @@ protected:
 
 private:
     void applyTheme();
+    void updateScrollMinimum();
     void updateStory(const BandwidthRound& round);
     void buildUi();
     void setupPlots();
@@ -157,6 +159,7 @@ private:
     QCPGraph* m_kernelBest = nullptr;
     QVector<QCPItemText*> m_barLabels; // the figures on the bars
     QLabel* m_storyLabel = nullptr;
+    QScrollArea* m_scroll = nullptr;
     QCPItemText* m_transferNote = nullptr;
     QCPGraph* m_sessionGraph = nullptr;      // this session's measured copies
     QCPItemText* m_sessionText = nullptr;    // how many copies, how many bytes, measured or not
