@@ -318,7 +318,7 @@ void TestBadInputCatalogue::renderRefusesWhatItCannotDo_data() {
         << QStringLiteral("stridescope render: cannot write {dir}/a-folder.png: Filename refers to a directory");
     QTest::newRow("an unknown picture format")
         << QStringList{QStringLiteral("--out"), QStringLiteral("{dir}/x.bmp")} << ok << 2
-        << QStringLiteral("stridescope render: cannot tell the format of '{dir}/x.bmp': use a .png, .svg or .pdf file name");
+        << QStringLiteral("stridescope render: cannot tell the format of '{dir}/x.bmp': use a .png, .svg, .pdf, .tex or .gif file name");
     QTest::newRow("a scale of a billion")
         << QStringList{QStringLiteral("--out"), QStringLiteral("{dir}/x.png"), QStringLiteral("--scale"),
                        QStringLiteral("1e9")}
