@@ -476,6 +476,8 @@ void TestFigures::eachNamesFilesAsPromised() {
     QVERIFY(svgTexts(readFile(dir.filePath(QStringLiteral("fig/2-x.svg")))).contains(QStringLiteral("0")));
     QVERIFY(!svgTexts(readFile(dir.filePath(QStringLiteral("fig/2-x.svg")))).contains(QStringLiteral("99")));
     QVERIFY(svgTexts(readFile(dir.filePath(QStringLiteral("fig/6-x.svg")))).contains(QStringLiteral("99")));
+    QVERIFY(svgTexts(readFile(dir.filePath(QStringLiteral("fig/6-x.svg")))).contains(QStringLiteral("x[0] = 99")));
+    QVERIFY(svgTexts(readFile(dir.filePath(QStringLiteral("fig/4-y.svg")))).contains(QStringLiteral("y = x.view(3, 4)[:, 1:3]")));
     QVERIFY(svgTexts(readFile(dir.filePath(QStringLiteral("fig/5-_.svg")))).contains(QStringLiteral("y.t()")));
     // --var keeps the pictures of one name.
     const QString only = dir.filePath(QStringLiteral("only/{line}.png"));
