@@ -15,10 +15,13 @@
 #include "app/diagram/TikzExport.h"
 #include "app/window/FigureExport.h"
 #include "app/window/Lesson.h"
+#include "app/window/MainWindow.h"
 #include "core/script/Interpreter.h"
 
 #include <QBuffer>
 #include <QImage>
+#include <QMenu>
+#include <QMenuBar>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -170,7 +173,10 @@ class TestFigures : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QVERIFY(useLanguage(QStringLiteral("en"))); }
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true); // the window test below keeps away from real settings
+        QVERIFY(useLanguage(QStringLiteral("en")));
+    }
 
     void cleanKeepsWhatAReaderNeeds();
     void switchesPutDetailBack_data();
@@ -200,6 +206,7 @@ private slots:
     void usageErrors_data();
     void usageErrors();
     void exportDialogCarriesTheRenderChoices();
+    void windowMenusOfferTheFigureExports();
     void runtimeDirWarningIsFiltered();
     void renderIsQuietWithoutXdgRuntimeDir();
 };
@@ -469,6 +476,8 @@ void TestFigures::eachNamesFilesAsPromised() {
     QVERIFY(svgTexts(readFile(dir.filePath(QStringLiteral("fig/2-x.svg")))).contains(QStringLiteral("0")));
     QVERIFY(!svgTexts(readFile(dir.filePath(QStringLiteral("fig/2-x.svg")))).contains(QStringLiteral("99")));
     QVERIFY(svgTexts(readFile(dir.filePath(QStringLiteral("fig/6-x.svg")))).contains(QStringLiteral("99")));
+    QVERIFY(svgTexts(readFile(dir.filePath(QStringLiteral("fig/6-x.svg")))).contains(QStringLiteral("x[0] = 99")));
+    QVERIFY(svgTexts(readFile(dir.filePath(QStringLiteral("fig/4-y.svg")))).contains(QStringLiteral("y = x.view(3, 4)[:, 1:3]")));
     QVERIFY(svgTexts(readFile(dir.filePath(QStringLiteral("fig/5-_.svg")))).contains(QStringLiteral("y.t()")));
     // --var keeps the pictures of one name.
     const QString only = dir.filePath(QStringLiteral("only/{line}.png"));
@@ -783,6 +792,26 @@ void TestFigures::exportDialogCarriesTheRenderChoices() {
     choice.path = dir.filePath(QStringLiteral("d.tex"));
     QCOMPARE(exportFigure(model, choice), QString());
     QVERIFY(readFile(choice.path).contains("\\begin{tikzpicture}"));
+}
+
+void TestFigures::windowMenusOfferTheFigureExports() {
+    MainWindow window;
+    QStringList menus;
+    for (QAction* menu : window.menuBar()->actions())
+        if (menu->menu())
+            for (QAction* action : menu->menu()->actions())
+                menus << menu->text() + QStringLiteral(" > ") + action->text();
+    QVERIFY2(menus.contains(QStringLiteral("T&raversal > Export &Animation\u2026")), qPrintable(menus.join(u'\n')));
+    QVERIFY(menus.contains(QStringLiteral("&Lessons > Export &Handout\u2026")));
+    QVERIFY(menus.contains(QStringLiteral("&File > &Export Diagram\u2026")));
+    // The window's own export takes the new vector format and leaves GIFs to the animation.
+    QVERIFY(window.session()->run(QStringLiteral("x = torch.arange(6).view(2, 3)")));
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY2(window.exportDiagram(dir.filePath(QStringLiteral("x.tex")), &error), qPrintable(error));
+    QVERIFY(readFile(dir.filePath(QStringLiteral("x.tex"))).contains("tikzpicture"));
+    QVERIFY(!window.exportDiagram(dir.filePath(QStringLiteral("x.gif")), &error));
+    QVERIFY(error.contains(QStringLiteral(".tex")));
 }
 
 void TestFigures::runtimeDirWarningIsFiltered() {

@@ -470,8 +470,10 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
                     const auto it = expressions.find(otherName);
                     others.push_back(specOf(otherName, it != expressions.end() ? it->second : std::string(), tensor));
                 }
+            // A tensor written into (`x[0] = 99`) is titled with the statement that changed it.
+            const std::string title = result.name || yielded.name.empty() ? yielded.expression : statement;
             const DiagramModel model =
-                DiagramModel::build(specOf(yielded.name, yielded.expression, yielded.tensor), others, settings.options);
+                DiagramModel::build(specOf(yielded.name, title, yielded.tensor), others, settings.options);
             QDir().mkpath(QFileInfo(path).absolutePath()); // 'fig/{line}.svg': the folder is made
             writeProblem = writeFigure(path, model, settings);
             written.insert(path);

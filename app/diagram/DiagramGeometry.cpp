@@ -537,6 +537,8 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
                 flagRoom = full - g.markerBand;
         }
     }
+    if (!g.showAddresses && model.detail == StripDetail::Compact)
+        g.markerBand = s(4); // the flag stands above compact cells: nothing hangs below
     const double lanesHeight = g.laneCount > 0 ? s(4) + g.laneCount * (g.laneHeight + g.laneGap) : 0.0;
     for (int row = 0; row < g.rowCount; ++row) {
         y += band[static_cast<std::size_t>(row)];

@@ -6,7 +6,9 @@
 //
 // Vertical order: caption, legend, storage strip (rows of cells, each row with a band above it
 // for arrows and the offset flag, a band below for alignment ticks and the extent bracket, then
-// one lane per tensor), logical grid, focus line, notes.
+// one lane per tensor), logical grid (with the grids of model.companions to its right, each
+// under a caption), focus line, notes. FigureOptions (DiagramModel.h) takes parts out: a clean
+// figure has no address column, legend, key line, ticks band, footer or notes.
 #include "app/diagram/DiagramModel.h"
 #include "app/diagram/DiagramTheme.h"
 

@@ -8,8 +8,12 @@
 // Colours are named once at the top (\definecolor): the theme's ink, dim colours (dim0, dim1, …)
 // and markers by role, every other fill as fillN, so that a writer can restyle a figure by
 // editing one line. Coordinates are the diagram's logical pixels (x = 0.75pt, y downwards).
-// Text is set in the document's sans and typewriter fonts at the theme's sizes; characters
-// outside Latin-1 that pdflatex cannot set without extra packages are spelt in LaTeX (·, →, …).
+// Text is set in the document's sans and typewriter fonts at the theme's sizes (fix-cm makes
+// Computer Modern scale); characters outside Latin-1 that pdflatex cannot set without extra
+// packages are spelt in LaTeX (·, →, …). TeX's fonts are narrower than the screen's, so short
+// texts (cell values, indices, arrow labels: under 64 px) are centred where Qt centred them and
+// longer ones start where Qt started them. Without standalone.cls (texlive-latex-extra) the
+// document falls back to an article page the size of the picture.
 #include "app/diagram/DiagramModel.h"
 #include "app/diagram/DiagramTheme.h"
 
