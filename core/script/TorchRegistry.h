@@ -133,5 +133,6 @@ void registerTensorOps(Registry& r);
 void registerCreation(Registry& r);
 void registerBuiltins(Registry& r);
 void registerProperties(Registry& r);
+void registerArithmetic(Registry& r); // TorchApiArithmetic.cpp
 
 } // namespace stridescope::script::registry_detail
