@@ -123,6 +123,7 @@ private slots:
     void consoleErrorKeepsTheTypedText();
     void consoleRefusedViewOffersReshape();
     void consolePreviewsTypedCode();
+    void propertiesSayWhyAResultHasItsStrides();
     void previewNeverWritesTheSession();
     void applyEachOpThroughItsForm_data();
     void applyEachOpThroughItsForm();
@@ -241,6 +242,10 @@ void WindowTest::consolePreviewsTypedCode() {
                             "stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) "
                             "instead."));
     QCOMPARE(previewOf(QStringLiteral("print(x.stride())")), QStringLiteral("\u2192 prints (3, 1)"));
+    // A computed result says why it got its strides.
+    QCOMPARE(previewOf(QStringLiteral("z = x.t() + 1")),
+             QStringLiteral("\u2192 z: shape (3, 2) \u00b7 stride (1, 3) \u00b7 offset 0 \u00b7 new storage \u00b7 strides: "
+                            "dims ordered like a (its strides (1, 3)); the scalar 1 was broadcast"));
     QCOMPARE(previewOf(QStringLiteral("   ")), QString());
     // Previewing ran nothing.
     QCOMPARE(codes(*window->session()).size(), 2);
@@ -250,6 +255,18 @@ void WindowTest::consolePreviewsTypedCode() {
     QTRY_COMPARE(preview->text(), QStringLiteral("\u2192 y: shape (3,) \u00b7 stride (1,) \u00b7 offset 3 \u00b7 view of x's storage"));
     QVERIFY(console->runText(console->editor()->toPlainText()));
     QTRY_VERIFY(!preview->isVisible());
+}
+
+void WindowTest::propertiesSayWhyAResultHasItsStrides() {
+    auto window = makeWindow();
+    typeLine(*window, QStringLiteral("x = torch.arange(6).view(2, 3)"));
+    typeLine(*window, QStringLiteral("y = x.t() * 2"));
+    const QString text = window->properties()->toPlainText();
+    QVERIFY2(text.contains(QStringLiteral("strides from")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("dims ordered like a (its strides (1, 3)); the scalar 2 was broadcast")),
+             qPrintable(text));
+    typeLine(*window, QStringLiteral("v = y.t()"));
+    QVERIFY(!window->properties()->toPlainText().contains(QStringLiteral("strides from")));
 }
 
 void WindowTest::previewNeverWritesTheSession() {

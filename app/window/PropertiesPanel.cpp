@@ -163,6 +163,9 @@ void PropertiesPanel::render() {
     html += row(QStringLiteral("stride()"), colouredTuple(t.strides(), m_theme), tr("elements"));
     html += row(tr("stride in bytes"), colouredTuple(t.strides(), m_theme, item),
                 tr("\u00d7 itemsize %1").arg(item));
+    if (!t.layoutReason().empty())
+        html += row(tr("strides from"), escaped(QString::fromStdString(t.layoutReason())),
+                    tr("the output-layout rule of the op that made it"));
     html += row(QStringLiteral("storage_offset()"), QString::number(t.storageOffset()),
                 tr("= %1 B from the storage's start").arg(t.storageOffset() * item));
     html += row(QStringLiteral("numel()"), groupDigits(t.numel()));
