@@ -402,14 +402,16 @@ Tensor indexSelect(const Tensor& self, std::int64_t dim, const Tensor& index) {
     for (const Scalar& v : flat.values())
         SS_CHECK(v.intValue >= 0 && v.intValue < size, IndexError, "index out of range in self");
     if (self.dim() == 0)
-        return clone(self, MemoryFormat::Contiguous);
+        return clone(self, MemoryFormat::Contiguous).withLayoutReason("index_select copies into a new tensor");
     AdvancedItem tensorItem;
     tensorItem.isTensor = true;
     tensorItem.tensor = flat;
     items.push_back(tensorItem);
     // index_select_out resizes its result: contiguous, whatever the input's layout.
     const Tensor gathered = advancedIndex(self, items);
-    Tensor result = contiguous(gathered);
+    Tensor result = Tensor::allocateStrided(self.dtype(), gathered.sizes(), contiguousStrides(gathered.sizes()),
+                                            gathered.hasValues());
+    detail::copyValues(result, gathered);
     return result.withLayoutReason("index_select copies into a new contiguous tensor");
 }
 

@@ -2,6 +2,7 @@
 // in-place <name>_ and out=), where, clamp, type promotion queries, the Python operators on
 // tensors, reductions, copying (advanced) indexing and joining. Signatures are PyTorch 1.13's.
 #include "core/Arithmetic.h"
+#include "core/Elementwise.h"
 #include "core/Error.h"
 #include "core/TypePromotion.h"
 #include "core/script/Operators.h"
@@ -447,14 +448,49 @@ void registerIndexing(Registry& r) {
                [](P, T, C) -> Value {
                    fail(ErrorKind::RuntimeError, "index_put_ is written as x[indices] = values in StrideScope scripts");
                });
-    r.torchFunction("concat", {"concat(TensorList tensors, int64_t dim=0, *, Tensor out=None)"},
-                    [](P p, C) { return Value::fromTensor(ops::cat(p.tensorList(0), intArg(p, "dim"))); });
-    r.torchFunction("hstack", {"hstack(TensorList tensors, *, Tensor out=None)"},
-                    [](P p, C) { return Value::fromTensor(ops::hstack(p.tensorList(0))); });
-    r.torchFunction("vstack", {"vstack(TensorList tensors, *, Tensor out=None)"},
-                    [](P p, C) { return Value::fromTensor(ops::vstack(p.tensorList(0))); });
-    r.torchFunction("dstack", {"dstack(TensorList tensors, *, Tensor out=None)"},
-                    [](P p, C) { return Value::fromTensor(ops::dstack(p.tensorList(0))); });
+    // Joining (out= is refused as for cat and stack).
+    r.torchFunction("concat", {"concat(TensorList tensors, int64_t dim=0, *, Tensor out=None)"}, [](P p, C) {
+        checkFactoryOptions(p);
+        return Value::fromTensor(ops::cat(p.tensorList(0), intArg(p, "dim")));
+    });
+    r.torchFunction("hstack", {"hstack(TensorList tensors, *, Tensor out=None)"}, [](P p, C) {
+        checkFactoryOptions(p);
+        return Value::fromTensor(ops::hstack(p.tensorList(0)));
+    });
+    r.torchFunction("vstack", {"vstack(TensorList tensors, *, Tensor out=None)"}, [](P p, C) {
+        checkFactoryOptions(p);
+        return Value::fromTensor(ops::vstack(p.tensorList(0)));
+    });
+    r.torchFunction("dstack", {"dstack(TensorList tensors, *, Tensor out=None)"}, [](P p, C) {
+        checkFactoryOptions(p);
+        return Value::fromTensor(ops::dstack(p.tensorList(0)));
+    });
+    // The *_like factories: at::empty_like's memory-format rule (preserve keeps a dense input's
+    // strides, and the dim order of any other), then the fill.
+    struct LikeRow {
+        std::string name;
+        std::optional<Scalar> fill; // none: empty_like (StrideScope's empty memory holds zeros)
+        bool fillArgument;
+    };
+    for (const LikeRow& row : std::vector<LikeRow>{{"empty_like", std::nullopt, false},
+                                                   {"zeros_like", Scalar::fromInt(0), false},
+                                                   {"ones_like", Scalar::fromInt(1), false},
+                                                   {"full_like", std::nullopt, true}}) {
+        const std::string head = row.name + (row.fillArgument ? "(Tensor input, Scalar fill_value" : "(Tensor input");
+        r.torchFunction(row.name, {factoryFormat(head, {"MemoryFormat? memory_format=None"})}, [row](P p, C) {
+            checkFactoryOptions(p);
+            const Tensor& self = p.tensor(0);
+            const DType dtype = dtypeArg(p).value_or(self.dtype());
+            const MemoryFormat format = p.memoryFormat(at(p, "memory_format")).value_or(MemoryFormat::Preserve);
+            if (format == MemoryFormat::ChannelsLast)
+                SS_CHECK(self.dim() == 4, RuntimeError, "required rank 4 tensor to use channels_last format");
+            const Tensor result = detail::emptyLike(self, format, dtype);
+            const std::optional<Scalar> fill = row.fillArgument ? std::optional<Scalar>(p.scalar(at(p, "fill_value"))) : row.fill;
+            if (fill)
+                ops::fill_(result, Operand::of(*fill));
+            return Value::fromTensor(result);
+        });
+    }
 }
 
 // ---- the Python operators on tensors ------------------------------------------------------
