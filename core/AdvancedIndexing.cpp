@@ -17,6 +17,7 @@
 #include "Error.h"
 #include "MemoryOverlap.h"
 #include "TensorIterator.h"
+#include "ValueWorkLimit.h"
 
 #include <numeric>
 
@@ -154,7 +155,7 @@ std::vector<std::int64_t> sourceElements(const IndexPlan& plan) {
     }
     const Shape shape = resultShape(plan);
     const std::int64_t n = checkedNumel(shape);
-    const std::int64_t replacementCount = checkedNumel(plan.replacement);
+    ValueWorkLimit::charge(n); // an expanded source can make a huge result
     std::vector<std::int64_t> result;
     result.reserve(static_cast<std::size_t>(n));
     const std::size_t before = static_cast<std::size_t>(plan.dimsBefore);
@@ -166,7 +167,6 @@ std::vector<std::int64_t> sourceElements(const IndexPlan& plan) {
         std::int64_t r = 0;
         for (std::size_t k = 0; k < replaced; ++k)
             r = r * plan.replacement[k] + index[before + k];
-        (void)replacementCount;
         std::int64_t at = src.storageOffset;
         for (std::size_t d = 0; d < before; ++d)
             at += index[d] * src.strides[d];
@@ -189,6 +189,20 @@ std::vector<std::int64_t> sourceElements(const IndexPlan& plan) {
         }
     }
     return result;
+}
+
+// cpu_index_kernel's bounds check (its message names the index's position, not the dim).
+void checkIndexBounds(const IndexPlan& plan) {
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < plan.indices.size(); ++i) {
+        if (!plan.indices[i])
+            continue;
+        const std::int64_t size = plan.src.sizes()[i];
+        for (const Scalar& v : plan.indices[i]->values())
+            SS_CHECK(v.intValue >= -size && v.intValue < size, IndexError, "index ", v.intValue,
+                     " is out of bounds for dimension ", k, " with size ", size);
+        ++k;
+    }
 }
 
 // Step 5: the result's layout, by the TensorIterator rule over the restrided source and the
@@ -294,9 +308,10 @@ Tensor advancedIndex(const Tensor& self, const std::vector<AdvancedItem>& items)
     const OutputLayout layout = indexLayout(plan);
     Tensor result = Tensor::allocateStrided(self.dtype(), layout.sizes, layout.strides, self.hasValues())
                         .withLayoutReason(layout.reason);
-    const std::vector<std::int64_t> sources = sourceElements(plan);
+    checkIndexBounds(plan);
     if (!result.hasValues())
         return result;
+    const std::vector<std::int64_t> sources = sourceElements(plan);
     const Storage& storage = *plan.src.storage();
     detail::writeValues(result, [&](std::int64_t i) {
         return storage.load(self.dtype(), sources[static_cast<std::size_t>(i)]);
@@ -341,9 +356,10 @@ void advancedSetIndex(const Tensor& self, const std::vector<AdvancedItem>& items
     }
     SS_CHECK(broadcast == shape, RuntimeError, "shape mismatch: value tensor of shape ", source.sizes(),
              " cannot be broadcast to indexing result of shape ", shape);
-    const std::vector<std::int64_t> targets = sourceElements(plan);
+    checkIndexBounds(plan);
     if (!self.hasValues())
         return;
+    const std::vector<std::int64_t> targets = sourceElements(plan);
     if (!source.hasValues()) {
         detail::forgetValues(self);
         return;

@@ -594,6 +594,9 @@ private:
                 arguments.positional.push_back(part.value.is(Value::Kind::Size)
                                                    ? Value::list(part.value.sequenceItems())
                                                    : part.value);
+                // An empty sequence indexes nothing: an empty int64 index (indexing_tensor_from_data).
+                if (part.value.isSequence() && part.value.sequenceItems().empty())
+                    arguments.keywords.emplace_back("dtype", Value::fromDType(DType::Int64));
                 item.isTensor = true;
                 item.tensor =
                     callFunction(FunctionValue{"torch.tensor", std::nullopt}, arguments, *this).asTensor();

@@ -143,7 +143,9 @@ void registerElementwise(Registry& r) {
         r.tensorOp(name + "_",
                    {name + "_(Tensor other, *, Scalar alpha=1)", name + "_(Scalar alpha, Tensor other)|deprecated"},
                    false, [impl](P p, T self, C context) { return impl(p, self, announce(self, context)); });
-        r.torchFunction(name, {name + "(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)"},
+        r.torchFunction(name,
+                        {name + "(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)",
+                         name + "(Tensor input, Scalar alpha, Tensor other, *, Tensor out=None)|deprecated"},
                         [impl](P p, C context) { return impl(p, p.tensor(0), announce(outArg(p), context)); });
     }
     r.tensorOp("rsub", {"rsub(Tensor other, *, Scalar alpha=1)"}, true, [](P p, T self, C) {
@@ -155,12 +157,15 @@ void registerElementwise(Registry& r) {
         const auto impl = [](P p, T self, const std::optional<Tensor>& out) {
             return Value::fromTensor(ops::binary(divisionKind(p), Operand::of(self), operandArg(p, "other"), out));
         };
-        const std::string method = "(Tensor other, *, c10::string_view? rounding_mode=None)";
-        r.tensorOp(name, {name + method}, false, [impl](P p, T self, C) { return impl(p, self, std::nullopt); });
-        r.tensorOp(name + "_", {name + "_" + method}, false,
+        const auto methods = [](const std::string& n) {
+            return std::vector<std::string>{n + "(Tensor other)", n + "(Tensor other, *, c10::string_view? rounding_mode)"};
+        };
+        r.tensorOp(name, methods(name), false, [impl](P p, T self, C) { return impl(p, self, std::nullopt); });
+        r.tensorOp(name + "_", methods(name + "_"), false,
                    [impl](P p, T self, C context) { return impl(p, self, announce(self, context)); });
         r.torchFunction(name,
-                        {name + "(Tensor input, Tensor other, *, c10::string_view? rounding_mode=None, Tensor out=None)"},
+                        {name + "(Tensor input, Tensor other, *, Tensor out=None)",
+                         name + "(Tensor input, Tensor other, *, c10::string_view? rounding_mode, Tensor out=None)"},
                         [impl](P p, C context) { return impl(p, p.tensor(0), announce(outArg(p), context)); });
     }
     for (const BinaryRow& row : kBinaryRows) {
@@ -187,10 +192,9 @@ void registerElementwise(Registry& r) {
     }
     for (const UnaryRow& row : kUnaryRows) {
         const UnaryKind kind = row.kind;
-        r.tensorOp(row.name, {row.name + "()"}, false,
-                   [kind](P, T self, C) { return Value::fromTensor(ops::unary(kind, self)); });
+        r.noArgsMethod(row.name, [kind](T self, C) { return Value::fromTensor(ops::unary(kind, self)); });
         if (row.inPlace)
-            r.tensorOp(row.name + "_", {row.name + "_()"}, false, [kind](P, T self, C context) {
+            r.noArgsMethod(row.name + "_", [kind](T self, C context) {
                 return Value::fromTensor(ops::unary(kind, self, announce(self, context)));
             });
         if (row.function)
