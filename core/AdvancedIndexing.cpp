@@ -52,10 +52,13 @@ std::string shapesText(const std::vector<std::optional<Tensor>>& indices) {
 }
 
 IndexPlan makePlan(const Tensor& self, const std::vector<std::optional<Tensor>>& given) {
-    for (const auto& index : given)
-        if (index)
-            SS_CHECK(index->dtype() == DType::Int64 || isMask(*index), IndexError,
-                     "tensors used as indices must be long, byte or bool tensors");
+    for (const auto& index : given) {
+        if (!index)
+            continue;
+        SS_CHECK(index->dtype() == DType::Int64 || isMask(*index), IndexError,
+                 "tensors used as indices must be long, byte or bool tensors");
+        SS_CHECK(index->hasValues(), RuntimeError, "the values of this index tensor are not kept (layout only)");
+    }
     // expandTensors
     std::vector<std::optional<Tensor>> indices;
     for (std::size_t i = 0; i < given.size(); ++i) {
@@ -72,6 +75,10 @@ IndexPlan makePlan(const Tensor& self, const std::vector<std::optional<Tensor>>&
                      " does not match the shape of the indexed tensor ", self.sizes(), " at index ", srcDim);
         }
         const Tensor nz = nonzero(mask);
+        // nonzero's result keeps values up to Storage::kMaxValueElements, like any tensor.
+        SS_CHECK(nz.hasValues(), RuntimeError, "this mask selects ", nz.sizes()[0],
+                 " elements: their indices are more values than StrideScope keeps (",
+                 Storage::kMaxValueElements, " elements per storage)");
         for (std::int64_t j = 0; j < mask.dim(); ++j)
             indices.push_back(select(nz, 1, j));
     }
@@ -340,8 +347,7 @@ void advancedSetIndex(const Tensor& self, const std::vector<AdvancedItem>& items
     for (const auto& index : indices)
         if (index)
             requireValues(*index);
-    // index_put_'s checks
-    assertNoInternalOverlap(sliced);
+    // _index_put_impl_'s checks: an expanded destination is only warned about; an overlapping value is refused.
     assertNoPartialOverlap(sliced, source);
     SS_CHECK(source.dtype() == self.dtype(), RuntimeError,
              "Index put requires the source and destination dtypes match, got ", scalarTypeName(self.dtype()),

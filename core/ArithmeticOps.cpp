@@ -65,8 +65,10 @@ using Kernel = std::function<Scalar(const Scalar* args)>;
 // What an op's result is computed as before it is cast to the output: the check of
 // enforce_safe_casting_to_output uses it (comparisons skip the check).
 struct ResultSpec {
-    DType outType;                      // a new output's dtype
+    DType outType;                          // a new output's dtype
     std::optional<DType> checkedAgainstOut; // refused when it cannot be cast to out's dtype
+    // Unary ops (build_unary_op: check_all_same_dtype) refuse an out of another dtype outright.
+    bool sameDtypeOut = false;
 };
 
 Tensor runElementwise(const std::vector<Input>& inputs, const ResultSpec& spec, const std::optional<Tensor>& out,
@@ -106,7 +108,10 @@ Tensor runElementwise(const std::vector<Input>& inputs, const ResultSpec& spec, 
                  " (PyTorch resizes it, with a warning); StrideScope does not resize out= tensors: pass an out "
                  "of the result's shape");
         }
-        if (spec.checkedAgainstOut)
+        if (spec.sameDtypeOut)
+            SS_CHECK(out->dtype() == spec.outType, RuntimeError, "Found dtype ", scalarTypeName(out->dtype()),
+                     " but expected ", scalarTypeName(spec.outType));
+        if (spec.checkedAgainstOut && !spec.sameDtypeOut)
             SS_CHECK(canCast(*spec.checkedAgainstOut, out->dtype()), RuntimeError, "result type ",
                      scalarTypeName(*spec.checkedAgainstOut), " can't be cast to the desired output type ",
                      scalarTypeName(out->dtype()));
@@ -375,8 +380,10 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
                  "For integral input tensors, argument alpha must not be a floating point number.");
     }
     const bool bitwise = kind == BinaryKind::BitAnd || kind == BinaryKind::BitOr || kind == BinaryKind::BitXor;
+    // pow(tensor, number) is a unary op of the base in PyTorch (the exponent is no operand).
+    const bool exponentOnly = kind == BinaryKind::Pow && a.tensor && !b.tensor;
     // TensorIterator's cast check (in build) comes before the kernel's dtype dispatch.
-    if (out && checked && !canCast(*checked, out->dtype()) && out->sizes() == inferBroadcastShape(
+    if (out && checked && !exponentOnly && !canCast(*checked, out->dtype()) && out->sizes() == inferBroadcastShape(
                                                                  a.tensor ? a.tensor->sizes() : Shape{},
                                                                  b.tensor ? b.tensor->sizes() : Shape{}))
         fail(ErrorKind::RuntimeError, "result type ", scalarTypeName(*checked), " can't be cast to the desired output type ",
@@ -412,11 +419,9 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
             return Scalar::fromInt(integerBinary(kind, v[0].intValue, v[1].intValue, alphaValue.intValue));
         };
     }
-    // pow(tensor, number) is a unary op of the base in PyTorch (the exponent is no operand).
-    const bool exponentOnly = kind == BinaryKind::Pow && a.tensor && !b.tensor;
     const std::vector<Input> inputs{{a, compute, operandName(a, "a")},
                                     {b, compute, operandName(b, "b"), !exponentOnly}};
-    return runElementwise(inputs, {outType, checked}, out, kernel);
+    return runElementwise(inputs, {outType, checked, exponentOnly}, out, kernel);
 }
 
 namespace {
@@ -594,7 +599,8 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
     } else {
         kernel = [kind](const Scalar* v) { return Scalar::fromInt(integerUnary(kind, v[0].intValue)); };
     }
-    return runElementwise({{Operand::of(self), compute, "a"}}, {outType, checked}, out, kernel);
+    const bool sameDtypeOut = !isFloatFunction(kind) && kind != UnaryKind::LogicalNot;
+    return runElementwise({{Operand::of(self), compute, "a"}}, {outType, checked, sameDtypeOut}, out, kernel);
 }
 
 Tensor where(const Tensor& condition, const Operand& a, const Operand& b, const std::optional<Tensor>& out) {
@@ -661,7 +667,7 @@ Tensor clamp(const Tensor& self, const std::optional<Operand>& min, const std::o
             r = std::min(r, v[hasMin ? 2 : 1].intValue);
         return Scalar::fromInt(r);
     };
-    return runElementwise(inputs, {common, common}, out, kernel);
+    return runElementwise(inputs, {common, common, scalarBounds}, out, kernel);
 }
 
 } // namespace stridescope::ops

@@ -642,7 +642,10 @@ private:
         default:
             break;
         }
-        fail(ErrorKind::AttributeError, "'", typeName(object), "' object has no attribute '", name, "'");
+        // Python names the type by its full name here: 'torch.return_types.max' object has no attribute ...
+        const NamedTupleType* named = object.namedTupleType();
+        fail(ErrorKind::AttributeError, "'", named ? named->name : typeName(object), "' object has no attribute '",
+             name, "'");
     }
 
     std::string formatFString(const Expr& expr) {

@@ -197,8 +197,10 @@ void registerElementwise(Registry& r) {
             r.noArgsMethod(row.name + "_", [kind](T self, C context) {
                 return Value::fromTensor(ops::unary(kind, self, announce(self, context)));
             });
+        // torch.relu is the one without out= (native_functions.yaml has no relu.out).
+        const std::string tail = row.kind == UnaryKind::Relu ? ")" : ", *, Tensor out=None)";
         if (row.function)
-            r.torchFunction(row.name, {row.name + "(Tensor input, *, Tensor out=None)"}, [kind](P p, C context) {
+            r.torchFunction(row.name, {row.name + "(Tensor input" + tail}, [kind](P p, C context) {
                 return Value::fromTensor(ops::unary(kind, p.tensor(0), announce(outArg(p), context)));
             });
     }
@@ -556,6 +558,7 @@ Value tensorUnaryOperation(UnaryOp op, const Tensor& operand) {
     case UnaryOp::Negate:
         return Value::fromTensor(ops::unary(UnaryKind::Neg, operand));
     case UnaryOp::Plus:
+        SS_CHECK(operand.dtype() != DType::Bool, RuntimeError, "The `+` operator, on a bool tensor is not supported.");
         return Value::fromTensor(operand); // Tensor.__pos__ (positive) returns self
     case UnaryOp::Invert:
         SS_CHECK(!isFloating(operand.dtype()), TypeError,
