@@ -365,6 +365,9 @@ void advancedSetIndex(const Tensor& self, const std::vector<AdvancedItem>& items
     checkIndexBounds(plan);
     if (!self.hasValues())
         return;
+    // One write per element of the indexing result: bounded like the values of one storage.
+    SS_CHECK(checkedNumel(shape) <= Storage::kMaxValueElements, RuntimeError, "this index writes ", checkedNumel(shape),
+             " elements; StrideScope writes at most ", Storage::kMaxValueElements, " through one index");
     const std::vector<std::int64_t> targets = sourceElements(plan);
     if (!source.hasValues()) {
         detail::forgetValues(self);

@@ -449,11 +449,40 @@ void registerIndexing(Registry& r) {
     r.tensorOp("take", {"take(Tensor index)"}, true,
                [](P p, T self, C) { return Value::fromTensor(ops::take(self, p.tensor(at(p, "index")))); });
     r.tensorOp("nonzero", {"nonzero()"}, true, [](P, T self, C) { return Value::fromTensor(ops::nonzero(self)); });
-    r.tensorOp("index_put_",
-               {"index_put_(c10::List<c10::optional<Tensor>> indices, Tensor values, bool accumulate=False)"}, false,
-               [](P, T, C) -> Value {
-                   fail(ErrorKind::RuntimeError, "index_put_ is written as x[indices] = values in StrideScope scripts");
-               });
+    // index_put_(indices, values, accumulate=False): one index (tensor or None) per leading dim.
+    const auto indexPut = [](const Tensor& self, const CallArguments& args, const std::string& name, C context,
+                             bool inPlace) {
+        const auto bound = bindPythonArguments(name, {"indices", "values", "accumulate"}, 1, args);
+        SS_CHECK(bound[0]->is(Value::Kind::Tuple) || bound[0]->is(Value::Kind::List), TypeError, name,
+                 "(): argument 'indices' must be tuple of Tensors, not ", typeName(*bound[0]));
+        SS_CHECK(bound[1]->isTensor(), TypeError, name, "(): argument 'values' must be Tensor, not ",
+                 typeName(*bound[1]));
+        std::vector<ops::AdvancedItem> items;
+        const std::vector<Value> indices = bound[0]->sequenceItems();
+        for (std::size_t i = 0; i < indices.size(); ++i) {
+            // The Python binding takes a list of Tensors (None, which C++ callers may pass, is refused).
+            SS_CHECK(indices[i].isTensor(), TypeError, "expected Tensor as element ", i, " in argument 0, but got ",
+                     typeName(indices[i]));
+            ops::AdvancedItem item;
+            item.isTensor = true;
+            item.tensor = indices[i].asTensor();
+            items.push_back(item);
+        }
+        const bool accumulate = bound[2] && truthy(*bound[2]);
+        const Tensor target = inPlace ? self : ops::clone(self);
+        if (inPlace)
+            context.aboutToWrite(target);
+        ops::advancedSetIndex(target, items, Operand::of(bound[1]->asTensor()), accumulate);
+        return Value::fromTensor(target);
+    };
+    r.custom("Tensor.index_put_", [indexPut](const CallArguments& args, const Tensor* self, C context) {
+        return indexPut(*self, args, "index_put_", context, true);
+    });
+    r.custom("Tensor.index_put", [indexPut](const CallArguments& args, const Tensor* self, C context) {
+        return indexPut(*self, args, "index_put", context, false);
+    });
+    r.tensorNames.push_back("index_put_");
+    r.tensorNames.push_back("index_put");
     // Joining (out= is refused as for cat and stack).
     r.torchFunction("concat", {"concat(TensorList tensors, int64_t dim=0, *, Tensor out=None)"}, [](P p, C) {
         checkFactoryOptions(p);
