@@ -5,7 +5,6 @@
 #include "Arithmetic.h"
 
 #include "Analysis.h"
-#include "Broadcast.h"
 #include "Elementwise.h"
 #include "Error.h"
 #include "MemoryOverlap.h"
@@ -69,6 +68,9 @@ struct ResultSpec {
     std::optional<DType> checkedAgainstOut; // refused when it cannot be cast to out's dtype
     // Unary ops (build_unary_op: check_all_same_dtype) refuse an out of another dtype outright.
     bool sameDtypeOut = false;
+    // The kernel's dtype dispatch failing ("bitwise_and_cpu" not implemented for 'Float'): raised
+    // after TensorIterator's checks, where PyTorch's kernel would raise it.
+    std::string kernelError;
 };
 
 Tensor runElementwise(const std::vector<Input>& inputs, const ResultSpec& spec, const std::optional<Tensor>& out,
@@ -115,12 +117,14 @@ Tensor runElementwise(const std::vector<Input>& inputs, const ResultSpec& spec, 
             SS_CHECK(canCast(*spec.checkedAgainstOut, out->dtype()), RuntimeError, "result type ",
                      scalarTypeName(*spec.checkedAgainstOut), " can't be cast to the desired output type ",
                      scalarTypeName(out->dtype()));
+        SS_CHECK(spec.kernelError.empty(), RuntimeError, spec.kernelError);
         result = *out;
         if (!inputsHaveValues) {
             detail::forgetValues(result);
             return result;
         }
     } else {
+        SS_CHECK(spec.kernelError.empty(), RuntimeError, spec.kernelError);
         result = Tensor::allocateStrided(spec.outType, shape, decided.strides, inputsHaveValues)
                      .withLayoutReason(decided.reason);
     }
@@ -333,8 +337,8 @@ const char* kernelName(BinaryKind kind) {
     }
 }
 
-[[noreturn]] void notImplemented(const char* kernel, DType dtype) {
-    fail(ErrorKind::RuntimeError, "\"", kernel, "\" not implemented for '", scalarTypeName(dtype), "'");
+std::string notImplemented(const char* kernel, DType dtype) {
+    return concatMessage("\"", kernel, "\" not implemented for '", scalarTypeName(dtype), "'");
 }
 
 DType operandDType(const Operand& op) {
@@ -382,17 +386,12 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
     const bool bitwise = kind == BinaryKind::BitAnd || kind == BinaryKind::BitOr || kind == BinaryKind::BitXor;
     // pow(tensor, number) is a unary op of the base in PyTorch (the exponent is no operand).
     const bool exponentOnly = kind == BinaryKind::Pow && a.tensor && !b.tensor;
-    // TensorIterator's cast check (in build) comes before the kernel's dtype dispatch.
-    if (out && checked && !exponentOnly && !canCast(*checked, out->dtype()) && out->sizes() == inferBroadcastShape(
-                                                                 a.tensor ? a.tensor->sizes() : Shape{},
-                                                                 b.tensor ? b.tensor->sizes() : Shape{}))
-        fail(ErrorKind::RuntimeError, "result type ", scalarTypeName(*checked), " can't be cast to the desired output type ",
-             scalarTypeName(out->dtype()));
+    std::string kernelError;
     if (bitwise && isFloating(compute))
-        notImplemented(kernelName(kind), compute);
+        kernelError = notImplemented(kernelName(kind), compute);
     if (compute == DType::Bool && (kind == BinaryKind::DivTrunc || kind == BinaryKind::DivFloor ||
                                    kind == BinaryKind::Remainder || kind == BinaryKind::Pow))
-        notImplemented(kernelName(kind), compute);
+        kernelError = notImplemented(kernelName(kind), compute);
 
     const Scalar alphaValue = (kind == BinaryKind::Add || kind == BinaryKind::Sub) ? checkedCastScalar(alpha, compute)
                                                                                 : castScalar(alpha, compute);
@@ -421,7 +420,7 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
     }
     const std::vector<Input> inputs{{a, compute, operandName(a, "a")},
                                     {b, compute, operandName(b, "b"), !exponentOnly}};
-    return runElementwise(inputs, {outType, checked, exponentOnly}, out, kernel);
+    return runElementwise(inputs, {outType, checked, exponentOnly, kernelError}, out, kernel);
 }
 
 namespace {
@@ -555,16 +554,18 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
                  "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
                  "use the `~` or `logical_not()` operator instead.");
         SS_CHECK(kind != UnaryKind::Relu, RuntimeError, "Boolean inputs not supported for relu");
-        if (kind == UnaryKind::Abs || kind == UnaryKind::Floor || kind == UnaryKind::Ceil || kind == UnaryKind::Round ||
-            kind == UnaryKind::Trunc)
-            notImplemented(unaryKernelName(kind), dtype);
     }
+    std::string kernelError;
+    if (dtype == DType::Bool && (kind == UnaryKind::Abs || kind == UnaryKind::Floor || kind == UnaryKind::Ceil ||
+                                 kind == UnaryKind::Round || kind == UnaryKind::Trunc))
+        kernelError = notImplemented(unaryKernelName(kind), dtype);
     if (kind == UnaryKind::BitwiseNot && isFloating(dtype))
-        notImplemented(unaryKernelName(kind), dtype);
+        kernelError = notImplemented(unaryKernelName(kind), dtype);
     // PyTorch 1.13's CPU kernels of these functions have no float16 version.
-    if (dtype == DType::Float16 && ((isFloatFunction(kind) && kind != UnaryKind::Reciprocal) || kind == UnaryKind::Relu || kind == UnaryKind::Floor ||
-                                    kind == UnaryKind::Ceil || kind == UnaryKind::Round || kind == UnaryKind::Trunc))
-        notImplemented(unaryKernelName(kind), dtype);
+    if (dtype == DType::Float16 &&
+        ((isFloatFunction(kind) && kind != UnaryKind::Reciprocal) || kind == UnaryKind::Relu ||
+         kind == UnaryKind::Floor || kind == UnaryKind::Ceil || kind == UnaryKind::Round || kind == UnaryKind::Trunc))
+        kernelError = notImplemented(unaryKernelName(kind), dtype);
 
     DType compute = dtype;
     DType outType = dtype;
@@ -600,7 +601,8 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
         kernel = [kind](const Scalar* v) { return Scalar::fromInt(integerUnary(kind, v[0].intValue)); };
     }
     const bool sameDtypeOut = !isFloatFunction(kind) && kind != UnaryKind::LogicalNot;
-    return runElementwise({{Operand::of(self), compute, "a"}}, {outType, checked, sameDtypeOut}, out, kernel);
+    return runElementwise({{Operand::of(self), compute, "a"}}, {outType, checked, sameDtypeOut, kernelError}, out,
+                          kernel);
 }
 
 Tensor where(const Tensor& condition, const Operand& a, const Operand& b, const std::optional<Tensor>& out) {
@@ -612,7 +614,7 @@ Tensor where(const Tensor& condition, const Operand& a, const Operand& b, const 
     return runElementwise({{Operand::of(condition), DType::Bool, "condition"},
                            {a, common, operandName(a, "a")},
                            {b, common, operandName(b, "b")}},
-                          {common, common}, out, kernel);
+                          {common, common, false, {}}, out, kernel);
 }
 
 Tensor clamp(const Tensor& self, const std::optional<Operand>& min, const std::optional<Operand>& max,
@@ -627,8 +629,9 @@ Tensor clamp(const Tensor& self, const std::optional<Operand>& min, const std::o
     DType common = self.dtype();
     if (!scalarBounds || !isFloating(common))
         common = stridescope::resultType(promotion);
+    std::string kernelError;
     if (scalarBounds && common == DType::Float16)
-        notImplemented(min && max ? "clamp_scalar_cpu" : min ? "clamp_min_cpu" : "clamp_max_scalar_cpu", common);
+        kernelError = notImplemented(min && max ? "clamp_scalar_cpu" : min ? "clamp_min_cpu" : "clamp_max_scalar_cpu", common);
     if (scalarBounds && out && isSameTensor(*out, self))
         // clamp's meta function refuses a promoting in-place clamp_ itself (printing the TypeMeta name)
         SS_CHECK(common == self.dtype(), RuntimeError, "result type ", scalarTypeName(common),
@@ -667,7 +670,7 @@ Tensor clamp(const Tensor& self, const std::optional<Operand>& min, const std::o
             r = std::min(r, v[hasMin ? 2 : 1].intValue);
         return Scalar::fromInt(r);
     };
-    return runElementwise(inputs, {common, common, scalarBounds}, out, kernel);
+    return runElementwise(inputs, {common, common, scalarBounds, kernelError}, out, kernel);
 }
 
 } // namespace stridescope::ops
