@@ -1,8 +1,6 @@
 #include "Elementwise.h"
 
-#include "Broadcast.h"
 #include "Error.h"
-#include "TypePromotion.h"
 
 namespace stridescope::detail {
 
@@ -26,13 +24,6 @@ Tensor emptyLike(const Tensor& self, MemoryFormat format, DType dtype, bool keep
 
 MemoryFormat suggestMemoryFormat(const Tensor& self) {
     return isStridesLikeChannelsLast(self.layout()) ? MemoryFormat::ChannelsLast : MemoryFormat::Contiguous;
-}
-
-Shape broadcastShapes(const Shape& a, const Shape& b) { return inferBroadcastShape(a, b); }
-
-DType resultType(const Tensor& self, const ops::Operand& other) {
-    return stridescope::resultType({PromotionOperand::of(self), other.tensor ? PromotionOperand::of(*other.tensor)
-                                                                              : PromotionOperand::of(other.scalar)});
 }
 
 void forgetValues(const Tensor& dst) { dst.storage()->forgetValues(); }
