@@ -375,6 +375,16 @@ void WindowTest::applyEachOpThroughItsForm_data() {
     QTest::newRow("unsqueeze at the end")
         << x << "unsqueeze" << QVariantMap{{"dim", 3}} << "y = x.unsqueeze(3)" << shape({2, 3, 4, 1})
         << shape({12, 4, 1, 1}) << qint64(0) << true;
+    QTest::newRow("arithmetic adds one, a new storage in the input's layout")
+        << QStringLiteral("x = torch.arange(24).reshape(2, 3, 4).transpose(0, 2)") << "arithmetic" << QVariantMap{}
+        << "y = x + 1" << shape({4, 3, 2}) << shape({1, 4, 12}) << qint64(0) << false;
+    QTest::newRow("arithmetic with a tensor operand")
+        << x << "arithmetic" << QVariantMap{{"op", QStringLiteral("*")}, {"other", QStringLiteral("x")}}
+        << "y = x * x" << shape({2, 3, 4}) << shape({12, 4, 1}) << qint64(0) << false;
+    QTest::newRow("elementwise function of a permuted tensor")
+        << QStringLiteral("x = torch.arange(24.).reshape(2, 3, 4).permute(2, 0, 1)") << "elementwise"
+        << QVariantMap{{"function", QStringLiteral("sqrt")}} << "y = x.sqrt()" << shape({4, 2, 3})
+        << shape({1, 12, 4}) << qint64(0) << false;
     QTest::newRow("squeeze every size-1 dim")
         << QStringLiteral("x = torch.zeros(1, 3, 1)") << "squeeze" << QVariantMap{} << "y = x.squeeze()"
         << shape({3}) << shape({1}) << qint64(0) << true;
