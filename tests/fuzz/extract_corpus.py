@@ -12,7 +12,8 @@ import re
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "fuzz" / "corpus"
 # (file, keep every Nth script)
-JSONL_SOURCES = [("errors_parity.jsonl", 1), ("ops_parity.jsonl", 4), ("random_chains.jsonl", 8)]
+JSONL_SOURCES = [("errors_parity.jsonl", 1), ("ops_parity.jsonl", 4), ("random_chains.jsonl", 8),
+                 ("arithmetic_parity.jsonl", 12)]
 
 
 def slug(text):
