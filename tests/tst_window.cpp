@@ -124,6 +124,7 @@ private slots:
     void consoleRefusedViewOffersReshape();
     void consolePreviewsTypedCode();
     void propertiesSayWhyAResultHasItsStrides();
+    void overlapThatPyTorchMissesIsMarkedRacy();
     void previewNeverWritesTheSession();
     void applyEachOpThroughItsForm_data();
     void applyEachOpThroughItsForm();
@@ -267,6 +268,15 @@ void WindowTest::propertiesSayWhyAResultHasItsStrides() {
              qPrintable(text));
     typeLine(*window, QStringLiteral("v = y.t()"));
     QVERIFY(!window->properties()->toPlainText().contains(QStringLiteral("strides from")));
+}
+
+void WindowTest::overlapThatPyTorchMissesIsMarkedRacy() {
+    const Layout expanded{{2, 3}, {0, 1}, 0};
+    QVERIFY(PropertiesPanel::overlapExplanation(expanded).contains(QStringLiteral("refuses in-place writes")));
+    const Layout strided{{3, 2}, {1, 1}, 0}; // as_strided((3, 2), (1, 1)): cells shared, no stride 0
+    QVERIFY(PropertiesPanel::overlapExplanation(strided).contains(QStringLiteral("racy for writes")));
+    const Layout plain{{2, 3}, {3, 1}, 0};
+    QVERIFY(!PropertiesPanel::overlapExplanation(plain).contains(QStringLiteral("racy")));
 }
 
 void WindowTest::previewNeverWritesTheSession() {

@@ -112,10 +112,14 @@ QString PropertiesPanel::overlapExplanation(const Layout& layout) {
         return tr("no overlap: each storage cell is read at most once");
     for (std::int64_t d = 0; d < layout.dim(); ++d)
         if (layout.strides[d] == 0 && layout.sizes[d] > 1)
-            return tr("overlap: up to %1 elements read the same cell (dim %2 has stride 0)")
+            return tr("overlap: up to %1 elements read the same cell (dim %2 has stride 0); PyTorch refuses "
+                      "in-place writes and out= into it")
                 .arg(report.maxFanIn)
                 .arg(d);
-    return tr("overlap: up to %1 elements read the same cell (the strides revisit cells)")
+    // has_internal_overlap only sees stride 0: this overlap passes PyTorch's check.
+    return tr("overlap: up to %1 elements read the same cell (the strides revisit cells); racy for writes: "
+              "PyTorch does not detect this overlap, so an in-place op runs and its values depend on the "
+              "order of its loop")
         .arg(report.maxFanIn);
 }
 
