@@ -6,7 +6,7 @@
 
 namespace stridescope {
 
-Shape broadcastPair(const Shape& a, const Shape& b) {
+Shape inferBroadcastShape(const Shape& a, const Shape& b) {
     const auto dimsA = static_cast<std::int64_t>(a.size()), dimsB = static_cast<std::int64_t>(b.size());
     const auto ndim = std::max(dimsA, dimsB);
     Shape result(static_cast<std::size_t>(ndim));
@@ -22,10 +22,13 @@ Shape broadcastPair(const Shape& a, const Shape& b) {
     return result;
 }
 
-Shape broadcastAll(const std::vector<Shape>& shapes) {
-    Shape result;
-    for (const Shape& shape : shapes)
-        result = broadcastPair(result, shape);
+Shape inferBroadcastShape(const std::vector<Shape>& shapes) {
+    if (shapes.empty())
+        return {};
+    Shape result = shapes.front();
+    for (std::size_t i = 1; i < shapes.size(); ++i)
+        if (shapes[i] != result)
+            result = inferBroadcastShape(result, shapes[i]);
     return result;
 }
 

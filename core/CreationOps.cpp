@@ -5,6 +5,7 @@
 #include "Ops.h"
 
 #include <cmath>
+#include <optional>
 #include <random>
 
 namespace stridescope::ops {
@@ -64,16 +65,21 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, std::o
              "upper bound and larger bound inconsistent with step sign");
     SS_CHECK(type != DType::Bool, RuntimeError, "\"arange_cpu\" not implemented for 'Bool'");
     double sizeD = std::ceil((xend - xstart) / xstep);
+    std::optional<std::int64_t> exactSize;
     if (type == DType::Int64 && !anyFloat) {
         // ATen computes an int64 arange's length in integer arithmetic, exact beyond 2^53.
         const std::int64_t sign = (step.intValue > 0) - (step.intValue < 0);
         std::int64_t span = 0;
         if (!__builtin_sub_overflow(end.intValue, start.intValue, &span) &&
-            !__builtin_add_overflow(span, step.intValue - sign, &span))
-            sizeD = static_cast<double>(span / step.intValue);
+            !__builtin_add_overflow(span, step.intValue - sign, &span)) {
+            exactSize = span / step.intValue;
+            sizeD = static_cast<double>(*exactSize);
+        }
     }
     SS_CHECK(sizeD >= 0 && sizeD <= static_cast<double>(INT64_MAX), RuntimeError, "invalid size, possible overflow?");
-    const auto size = static_cast<std::int64_t>(sizeD);
+    // (double)INT64_MAX is 2^63, which does not fit back: the exact integer size, or a double below 2^63.
+    const auto size = exactSize ? *exactSize
+                                : static_cast<std::int64_t>(std::min(sizeD, std::nextafter(9223372036854775808.0, 0.0)));
     Tensor result = detail::emptyWithFormat({size}, MemoryFormat::Contiguous, type);
     // ATen accumulates in acc_type: int64 for integers, double for float/double, and float for
     // the 16-bit floats, then casts each value to the dtype.

@@ -1,6 +1,6 @@
 #pragma once
 // The element-by-element machinery shared by copies, creation and in-place writes: allocation
-// with PyTorch's memory-format rules, broadcasting, type promotion and the value loops.
+// with PyTorch's memory-format rules and the value loops.
 #include "Ops.h"
 
 #include <functional>
@@ -16,13 +16,8 @@ Tensor emptyWithFormat(const Shape& sizes, MemoryFormat format, DType dtype, boo
 // The memory format PyTorch would guess from the strides (suggest_memory_format).
 MemoryFormat suggestMemoryFormat(const Tensor& self);
 
-// at::infer_size: the broadcast shape of a and b, or PyTorch's mismatch error.
-Shape broadcastShapes(const Shape& a, const Shape& b);
-
-// at::native::result_type for a tensor and either another tensor or a Python number:
-// dimensioned tensors outrank 0-dim tensors, which outrank wrapped numbers, unless a lower
-// rank brings a higher category (an int tensor times 2.5 is Float).
-DType resultType(const Tensor& self, const ops::Operand& other);
+// Broadcasting and type promotion live in Broadcast.h and TypePromotion.h; the elementwise ops
+// themselves in Arithmetic.h (TensorIterator's pipeline).
 
 // Writes src (already broadcast to dst's shape) into dst element by element, casting to dst's
 // dtype. Values are read before any is written, so overlapping reads see the old values.

@@ -204,7 +204,7 @@ std::vector<Tensor> broadcastTensors(const std::vector<Tensor>& tensors) {
     std::vector<Shape> shapes;
     for (const Tensor& t : tensors)
         shapes.push_back(t.sizes());
-    const Shape target = broadcastAll(shapes);
+    const Shape target = inferBroadcastShape(shapes);
     std::vector<Tensor> result;
     // expand_outplace: a tensor already of the broadcast shape is returned itself.
     for (const Tensor& t : tensors)

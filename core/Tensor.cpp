@@ -36,6 +36,17 @@ Tensor Tensor::withMetadata(StoragePtr storage, DType dtype, Layout layout) cons
     return same;
 }
 
+const std::string& Tensor::layoutReason() const {
+    static const std::string none;
+    return m_layoutReason ? *m_layoutReason : none;
+}
+
+Tensor Tensor::withLayoutReason(std::string reason) const {
+    Tensor result = *this;
+    result.m_layoutReason = std::make_shared<const std::string>(std::move(reason));
+    return result;
+}
+
 Tensor Tensor::allocate(DType dtype, const Shape& sizes) {
     checkedNumel(sizes); // names only the sizes when they overflow, as at::empty does
     return allocateStrided(dtype, sizes, contiguousStrides(sizes));

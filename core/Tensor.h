@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace stridescope {
@@ -68,12 +69,20 @@ public:
     // Calls visit(logicalIndex, storageIndex) for every element in row-major order.
     void forEachElement(const std::function<void(const Shape&, std::int64_t)>& visit) const;
 
+    // Why a result of an elementwise op, reduction or copying index got its strides (the
+    // output-layout rule of core/TensorIterator.h), e.g. "dims ordered like a (its strides (1, 3));
+    // b was broadcast". Empty for views and for tensors made otherwise: a view's strides come
+    // from the view rule, so withLayout() drops it.
+    const std::string& layoutReason() const;
+    Tensor withLayoutReason(std::string reason) const;
+
 private:
     StoragePtr m_storage;
     DType m_dtype = DType::Float32;
     Layout m_layout;
     std::uint64_t m_objectId = 0;
     std::shared_ptr<std::int64_t> m_version;
+    std::shared_ptr<const std::string> m_layoutReason;
 };
 
 } // namespace stridescope

@@ -109,6 +109,21 @@ BandwidthRunner::BackendFactory failingOnce(FailingDevice::Failure failure, std:
     };
 }
 
+// The same, but only a "cuda" choice gets the failing device: a late "auto" report made through
+// the factory (a loaded machine delays the worker) cannot use it up.
+BandwidthRunner::BackendFactory failingOnceForCuda(FailingDevice::Failure failure, std::atomic<int>* made) {
+    return [failure, made](gpu::BackendChoice choice) {
+        gpu::BackendSelection selection;
+        if (choice == gpu::BackendChoice::Cuda && (*made)++ == 0) {
+            selection.backend = std::make_unique<FailingDevice>(failure);
+        } else {
+            selection.backend = std::make_unique<gpu::CpuBackend>(2);
+            selection.note = "no CUDA device: measuring on the CPU";
+        }
+        return selection;
+    };
+}
+
 // A backend whose kernels take fixed times, so that the panel's figures are known exactly:
 // naive 8 ms, tiled 2 ms, limit (baseline copy) 1 ms, memcpy 1.5 ms per run. Its name and
 // device are the CPU's, as an injected backend's would be.
@@ -542,7 +557,7 @@ void TestBandwidthPanel::panelStaysUsableWhenTheDeviceFails() {
     // is done would hand the failing device to it (under load it comes late) and the CPU to
     // the "cuda" choice below.
     QTRY_VERIFY_WITH_TIMEOUT(!panel.statusText().isEmpty(), kWaitMs);
-    panel.runner()->setBackendFactory(failingOnce(FailingDevice::Failure::KernelError, &made));
+    panel.runner()->setBackendFactory(failingOnceForCuda(FailingDevice::Failure::KernelError, &made));
     // A new choice makes a backend through the factory: the failing device first.
     panel.setBackendChoice(QStringLiteral("cuda"));
     panel.setWorkingSetMiB(1);

@@ -125,6 +125,8 @@ private slots:
     void consoleErrorKeepsTheTypedText();
     void consoleRefusedViewOffersReshape();
     void consolePreviewsTypedCode();
+    void propertiesSayWhyAResultHasItsStrides();
+    void overlapThatPyTorchMissesIsMarkedRacy();
     void previewNeverWritesTheSession();
     void applyEachOpThroughItsForm_data();
     void applyEachOpThroughItsForm();
@@ -245,6 +247,10 @@ void WindowTest::consolePreviewsTypedCode() {
                             "stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) "
                             "instead."));
     QCOMPARE(previewOf(QStringLiteral("print(x.stride())")), QStringLiteral("\u2192 prints (3, 1)"));
+    // A computed result says why it got its strides.
+    QCOMPARE(previewOf(QStringLiteral("z = x.t() + 1")),
+             QStringLiteral("\u2192 z: shape (3, 2) \u00b7 stride (1, 3) \u00b7 offset 0 \u00b7 new storage \u00b7 strides: "
+                            "dims ordered like a (its strides (1, 3)); the scalar 1 was broadcast"));
     QCOMPARE(previewOf(QStringLiteral("   ")), QString());
     // Previewing ran nothing.
     QCOMPARE(codes(*window->session()).size(), 2);
@@ -254,6 +260,27 @@ void WindowTest::consolePreviewsTypedCode() {
     QTRY_COMPARE(preview->text(), QStringLiteral("\u2192 y: shape (3,) \u00b7 stride (1,) \u00b7 offset 3 \u00b7 view of x's storage"));
     QVERIFY(console->runText(console->editor()->toPlainText()));
     QTRY_VERIFY(!preview->isVisible());
+}
+
+void WindowTest::propertiesSayWhyAResultHasItsStrides() {
+    auto window = makeWindow();
+    typeLine(*window, QStringLiteral("x = torch.arange(6).view(2, 3)"));
+    typeLine(*window, QStringLiteral("y = x.t() * 2"));
+    const QString text = window->properties()->toPlainText();
+    QVERIFY2(text.contains(QStringLiteral("strides from")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("dims ordered like a (its strides (1, 3)); the scalar 2 was broadcast")),
+             qPrintable(text));
+    typeLine(*window, QStringLiteral("v = y.t()"));
+    QVERIFY(!window->properties()->toPlainText().contains(QStringLiteral("strides from")));
+}
+
+void WindowTest::overlapThatPyTorchMissesIsMarkedRacy() {
+    const Layout expanded{{2, 3}, {0, 1}, 0};
+    QVERIFY(PropertiesPanel::overlapExplanation(expanded).contains(QStringLiteral("refuses in-place writes")));
+    const Layout strided{{3, 2}, {1, 1}, 0}; // as_strided((3, 2), (1, 1)): cells shared, no stride 0
+    QVERIFY(PropertiesPanel::overlapExplanation(strided).contains(QStringLiteral("racy for writes")));
+    const Layout plain{{2, 3}, {3, 1}, 0};
+    QVERIFY(!PropertiesPanel::overlapExplanation(plain).contains(QStringLiteral("racy")));
 }
 
 void WindowTest::previewNeverWritesTheSession() {
@@ -362,6 +389,16 @@ void WindowTest::applyEachOpThroughItsForm_data() {
     QTest::newRow("unsqueeze at the end")
         << x << "unsqueeze" << QVariantMap{{"dim", 3}} << "y = x.unsqueeze(3)" << shape({2, 3, 4, 1})
         << shape({12, 4, 1, 1}) << qint64(0) << true;
+    QTest::newRow("arithmetic adds one, a new storage in the input's layout")
+        << QStringLiteral("x = torch.arange(24).reshape(2, 3, 4).transpose(0, 2)") << "arithmetic" << QVariantMap{}
+        << "y = x + 1" << shape({4, 3, 2}) << shape({1, 4, 12}) << qint64(0) << false;
+    QTest::newRow("arithmetic with a tensor operand")
+        << x << "arithmetic" << QVariantMap{{"op", QStringLiteral("*")}, {"other", QStringLiteral("x")}}
+        << "y = x * x" << shape({2, 3, 4}) << shape({12, 4, 1}) << qint64(0) << false;
+    QTest::newRow("elementwise function of a permuted tensor")
+        << QStringLiteral("x = torch.arange(24.).reshape(2, 3, 4).permute(2, 0, 1)") << "elementwise"
+        << QVariantMap{{"function", QStringLiteral("sqrt")}} << "y = x.sqrt()" << shape({4, 2, 3})
+        << shape({1, 12, 4}) << qint64(0) << false;
     QTest::newRow("squeeze every size-1 dim")
         << QStringLiteral("x = torch.zeros(1, 3, 1)") << "squeeze" << QVariantMap{} << "y = x.squeeze()"
         << shape({3}) << shape({1}) << qint64(0) << true;
@@ -821,7 +858,7 @@ void WindowTest::eachLessonStepsToTheEnd() {
     QVERIFY(!window->lessonsMenu()->nextAction()->isEnabled() || panel->position() == panel->stepCount());
 }
 
-// Lesson 10 exists in Chinese too: under the Chinese UI the menu opens that one, which runs the
+// Lesson 11 (devices) exists in Chinese too: under the Chinese UI the menu opens that one, which runs the
 // same code (its steps are those of the English lesson).
 void WindowTest::translatedLessonReplacesTheEnglishOne() {
     const QString english = QStringLiteral(":/lessons/11_devices_and_transfers.py");
@@ -840,7 +877,7 @@ void WindowTest::translatedLessonReplacesTheEnglishOne() {
     QCOMPARE(zh->steps.size(), en->steps.size());
     for (qsizetype i = 0; i < en->steps.size(); ++i)
         QCOMPARE(zh->steps[i].code, en->steps[i].code);
-    QVERIFY(zh->title.startsWith(QStringLiteral("第 10 课")));
+    QVERIFY(zh->title.startsWith(QStringLiteral("第 11 课")));
     QString error;
     QVERIFY2(window->startLesson(chinese, &error), qPrintable(error));
     Preferences::setLanguage(QString());

@@ -10,6 +10,10 @@ OpParam param(const char* key, OpParamKind kind, const char* dimKey = "") {
     return OpParam{QString::fromLatin1(key), kind, QString::fromLatin1(dimKey), {}};
 }
 
+OpParam choiceParam(const char* key, OpParamKind kind, QStringList choices) {
+    return OpParam{QString::fromLatin1(key), kind, {}, std::move(choices)};
+}
+
 OpParam formatParam(QStringList choices) {
     return OpParam{QStringLiteral("memory_format"), OpParamKind::MemoryFormat, {}, std::move(choices)};
 }
@@ -108,6 +112,23 @@ const std::vector<OpSpec>& OpCatalog::all() {
         {QStringLiteral("broadcast_to"), {param("size", K::Shape)}, true},
         {QStringLiteral("adjoint"), {}, true},
         {QStringLiteral("ravel"), {}, false},
+        // One generic form for the binary operators and one for the unary functions.
+        {QStringLiteral("arithmetic"),
+         {choiceParam("op", K::Choice,
+                      {QStringLiteral("+"), QStringLiteral("-"), QStringLiteral("*"), QStringLiteral("/"),
+                       QStringLiteral("//"), QStringLiteral("%"), QStringLiteral("**"), QStringLiteral("=="),
+                       QStringLiteral("<"), QStringLiteral(">"), QStringLiteral("&"), QStringLiteral("|"),
+                       QStringLiteral("^")}),
+          choiceParam("other", K::Operand, {QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("0.5")})},
+         false},
+        {QStringLiteral("elementwise"),
+         {choiceParam("function", K::Choice,
+                      {QStringLiteral("neg"), QStringLiteral("abs"), QStringLiteral("sqrt"), QStringLiteral("exp"),
+                       QStringLiteral("log"), QStringLiteral("sin"), QStringLiteral("cos"), QStringLiteral("tanh"),
+                       QStringLiteral("sigmoid"), QStringLiteral("relu"), QStringLiteral("floor"),
+                       QStringLiteral("ceil"), QStringLiteral("round"), QStringLiteral("sign"),
+                       QStringLiteral("square"), QStringLiteral("reciprocal"), QStringLiteral("logical_not")})},
+         false},
     };
     return catalog;
 }
@@ -158,6 +179,10 @@ QString OpCatalog::label(const QString& id) {
         return tr("Adjoint");
     if (id == u"ravel")
         return tr("Ravel");
+    if (id == u"arithmetic")
+        return tr("Arithmetic");
+    if (id == u"elementwise")
+        return tr("Elementwise function");
     return id;
 }
 
@@ -203,6 +228,12 @@ QString OpCatalog::help(const QString& id) {
         return tr("Swaps the last two dims (the conjugate is a no-op for real dtypes). A view.");
     if (id == u"ravel")
         return tr("contiguous().view(-1): a view of a contiguous tensor, else a copy.");
+    if (id == u"arithmetic")
+        return tr("Computes new values into a new storage, broadcasting the other operand (a number or a "
+                  "tensor's name). The result's strides follow the inputs' dim order, not row-major "
+                  "order: the properties panel says why.");
+    if (id == u"elementwise")
+        return tr("Applies a function to every element into a new storage that keeps the input's dim order.");
     return {};
 }
 
@@ -233,6 +264,12 @@ QString OpCatalog::paramLabel(const QString& key) {
         return tr("Stride");
     if (key == u"storage_offset")
         return tr("Storage offset");
+    if (key == u"op")
+        return tr("Operator");
+    if (key == u"other")
+        return tr("Other operand");
+    if (key == u"function")
+        return tr("Function");
     if (key == u"start_dim")
         return tr("First dim");
     if (key == u"end_dim")
@@ -320,6 +357,11 @@ OpArguments OpCatalog::defaults(const OpSpec& spec, const Tensor& tensor) {
         args[QStringLiteral("end_dim")] = last;
     } else if (id == u"contiguous" || id == u"clone") {
         args[QStringLiteral("memory_format")] = QString();
+    } else if (id == u"arithmetic") {
+        args[QStringLiteral("op")] = QStringLiteral("+");
+        args[QStringLiteral("other")] = QStringLiteral("1");
+    } else if (id == u"elementwise") {
+        args[QStringLiteral("function")] = QStringLiteral("neg");
     } else if (id == u"as_strided") {
         args[QStringLiteral("size")] = QVariant::fromValue(sizes);
         args[QStringLiteral("stride")] = QVariant::fromValue(toIntList(tensor.strides()));
@@ -352,6 +394,8 @@ IntRange OpCatalog::range(const OpParam& p, const Tensor& tensor, const OpArgume
         return {0, tensor.storage() ? std::max<qint64>(tensor.storage()->elementCount(), 0) : 0};
     case OpParamKind::Shape:
     case OpParamKind::MemoryFormat:
+    case OpParamKind::Choice:
+    case OpParamKind::Operand:
         break;
     }
     return {0, 0};
@@ -413,6 +457,11 @@ QString OpCatalog::expression(const OpSpec& spec, const QString& input, const Op
         const QString format = a.value(QStringLiteral("memory_format")).toString();
         return call(format.isEmpty() ? QString() : QStringLiteral("memory_format=") + format);
     }
+    if (id == u"arithmetic")
+        return input + u' ' + a.value(QStringLiteral("op")).toString() + u' ' +
+               a.value(QStringLiteral("other")).toString().trimmed();
+    if (id == u"elementwise")
+        return input + u'.' + a.value(QStringLiteral("function")).toString() + QStringLiteral("()");
     if (id == u"as_strided")
         return call(tupleLiteral(listArg(a, QStringLiteral("size"))) + QStringLiteral(", ") +
                     tupleLiteral(listArg(a, QStringLiteral("stride"))) + QStringLiteral(", ") +

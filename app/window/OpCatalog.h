@@ -31,13 +31,15 @@ enum class OpParamKind {
     Shape,        // a list of ints typed as "2, 3, 4" (-1 allowed where PyTorch infers it)
     Offset,       // a storage offset: 0 .. storage elements
     MemoryFormat, // one of `choices` (an empty choice leaves the argument out)
+    Choice,       // one of `choices`, written as it is (an operator, a function's name)
+    Operand,      // a Python operand typed as text: a number or a tensor's name (`choices` are suggestions)
 };
 
 struct OpParam {
     QString key; // "dim0", "start", ...
     OpParamKind kind = OpParamKind::Dim;
     QString dimKey;      // for Start, Length, Index, SliceBound, Step: the parameter naming the dim
-    QStringList choices; // MemoryFormat: Python spellings, "" = the default
+    QStringList choices; // MemoryFormat: Python spellings, "" = the default; Choice and Operand: the items
 };
 
 struct OpSpec {

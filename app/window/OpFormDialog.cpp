@@ -35,7 +35,8 @@ QString formatLabel(const QString& choice) {
 }
 
 bool isIntegerKind(OpParamKind kind) {
-    return kind != OpParamKind::Shape && kind != OpParamKind::DimOrder && kind != OpParamKind::MemoryFormat;
+    return kind != OpParamKind::Shape && kind != OpParamKind::DimOrder && kind != OpParamKind::MemoryFormat &&
+           kind != OpParamKind::Choice && kind != OpParamKind::Operand;
 }
 
 } // namespace
@@ -143,12 +144,20 @@ void OpFormDialog::buildFields() {
             edit->setPlaceholderText(tr("integers separated by commas, e.g. 6, 4 (-1: inferred)"));
             connect(edit, &QLineEdit::textChanged, this, &OpFormDialog::refresh);
             m_lists[p.key] = edit;
-        } else if (p.kind == OpParamKind::MemoryFormat) {
+        } else if (p.kind == OpParamKind::MemoryFormat || p.kind == OpParamKind::Choice ||
+                   p.kind == OpParamKind::Operand) {
+            // An Operand is typed (a number or a tensor's name): an editable combo whose items suggest.
             auto* combo = new QComboBox(this);
             combo->setObjectName(p.key);
             for (const QString& choice : p.choices)
-                combo->addItem(formatLabel(choice), choice);
-            combo->setCurrentIndex(std::max(0, combo->findData(value.toString())));
+                combo->addItem(p.kind == OpParamKind::MemoryFormat ? formatLabel(choice) : choice, choice);
+            if (p.kind == OpParamKind::Operand) {
+                combo->setEditable(true);
+                combo->setCurrentText(value.toString());
+                connect(combo, &QComboBox::editTextChanged, this, &OpFormDialog::refresh);
+            } else {
+                combo->setCurrentIndex(std::max(0, combo->findData(value.toString())));
+            }
             connect(combo, &QComboBox::currentIndexChanged, this, &OpFormDialog::refresh);
             m_choices[p.key] = combo;
         } else {
@@ -183,7 +192,8 @@ void OpFormDialog::readFields() {
             const auto list = parseIntList(m_lists[p.key]->text());
             m_arguments[p.key] = list ? QVariant::fromValue(*list) : QVariant();
         } else if (m_choices.contains(p.key)) {
-            m_arguments[p.key] = m_choices[p.key]->currentData().toString();
+            QComboBox* combo = m_choices[p.key];
+            m_arguments[p.key] = combo->isEditable() ? combo->currentText() : combo->currentData().toString();
         }
     }
 }
@@ -224,7 +234,10 @@ void OpFormDialog::setArgument(const QString& key, const QVariant& value) {
                                   : intListText(value.value<QList<qint64>>()));
     } else if (m_choices.contains(key)) {
         QComboBox* combo = m_choices[key];
-        combo->setCurrentIndex(std::max(0, combo->findData(value.toString())));
+        if (combo->isEditable())
+            combo->setCurrentText(value.toString());
+        else
+            combo->setCurrentIndex(std::max(0, combo->findData(value.toString())));
     }
 }
 

@@ -113,10 +113,14 @@ QString PropertiesPanel::overlapExplanation(const Layout& layout) {
         return tr("no overlap: each storage cell is read at most once");
     for (std::int64_t d = 0; d < layout.dim(); ++d)
         if (layout.strides[d] == 0 && layout.sizes[d] > 1)
-            return tr("overlap: up to %1 elements read the same cell (dim %2 has stride 0)")
+            return tr("overlap: up to %1 elements read the same cell (dim %2 has stride 0); PyTorch refuses "
+                      "in-place writes and out= into it")
                 .arg(report.maxFanIn)
                 .arg(d);
-    return tr("overlap: up to %1 elements read the same cell (the strides revisit cells)")
+    // has_internal_overlap only sees stride 0: this overlap passes PyTorch's check.
+    return tr("overlap: up to %1 elements read the same cell (the strides revisit cells); racy for writes: "
+              "PyTorch does not detect this overlap, so an in-place op runs and its values depend on the "
+              "order of its loop")
         .arg(report.maxFanIn);
 }
 
@@ -164,6 +168,9 @@ void PropertiesPanel::render() {
     html += row(QStringLiteral("stride()"), colouredTuple(t.strides(), m_theme), tr("elements"));
     html += row(tr("stride in bytes"), colouredTuple(t.strides(), m_theme, item),
                 tr("\u00d7 itemsize %1").arg(item));
+    if (!t.layoutReason().empty())
+        html += row(tr("strides from"), escaped(QString::fromStdString(t.layoutReason())),
+                    tr("the output-layout rule of the op that made it"));
     html += row(QStringLiteral("storage_offset()"), QString::number(t.storageOffset()),
                 tr("= %1 B from the storage's start").arg(t.storageOffset() * item));
     html += row(QStringLiteral("numel()"), groupDigits(t.numel()));

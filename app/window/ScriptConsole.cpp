@@ -130,6 +130,9 @@ void ScriptConsole::updatePreview() {
                         tupleText(tensor.strides()))
                    .arg(tensor.storageOffset())
                    .arg(viewOf.isEmpty() ? tr("new storage") : tr("view of %1's storage").arg(viewOf));
+        // Why a computed result got its strides (TensorIterator's output-layout rule).
+        if (viewOf.isEmpty() && !tensor.layoutReason().empty())
+            line += tr(" \u00b7 strides: %1").arg(QString::fromStdString(tensor.layoutReason()));
     } else if (!preview.output.trimmed().isEmpty()) {
         line = tr("prints %1").arg(preview.output.trimmed().section(u'\n', 0, 0));
     }

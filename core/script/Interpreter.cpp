@@ -1,5 +1,6 @@
 #include "core/script/Interpreter.h"
 
+#include "core/Arithmetic.h"
 #include "core/Ops.h"
 #include "core/ValueWorkLimit.h"
 #include "core/script/ArgumentParser.h"
@@ -196,6 +197,12 @@ std::vector<ops::IndexItem> tensorIndexItems(const Subscript& subscript) {
             case Value::Kind::Bool:
                 advancedIndexingUnsupported("a bool");
             case Value::Kind::Tensor:
+                // A 0-dim integer tensor indexes like an int (a view); other tensors are advanced.
+                if (v.asTensor().dim() == 0 && isIntegral(v.asTensor().dtype(), false) && v.asTensor().hasValues()) {
+                    item.kind = ops::IndexItem::Kind::Integer;
+                    item.integer = v.asTensor().valueAt({}).intValue;
+                    break;
+                }
                 advancedIndexingUnsupported("a tensor");
             case Value::Kind::List:
             case Value::Kind::Tuple:
@@ -214,6 +221,39 @@ std::vector<ops::IndexItem> tensorIndexItems(const Subscript& subscript) {
         items.push_back(item);
     }
     return items;
+}
+
+// Whether a subscript part makes the indexing advanced (a copy): a tensor that is not a 0-dim
+// integer, a bool, or a sequence (which becomes an index tensor).
+bool isAdvancedPart(const IndexPart& part) {
+    if (part.isSlice)
+        return false;
+    const Value& v = part.value;
+    switch (v.kind()) {
+    case Value::Kind::Bool:
+    case Value::Kind::List:
+    case Value::Kind::Tuple:
+    case Value::Kind::Range:
+    case Value::Kind::Size:
+        return true;
+    case Value::Kind::Tensor:
+        return !(v.asTensor().dim() == 0 && isIntegral(v.asTensor().dtype(), false));
+    default:
+        return false;
+    }
+}
+
+// x[[0, 2]]: a list of numbers is one index tensor, but a list holding slices, None, ...,
+// tensors or sequences is read as a tuple of indices (treatSequenceAsTuple, kept by PyTorch 1.13
+// for NumPy compatibility).
+bool sequenceIsTuple(const Value& v) {
+    if (!v.is(Value::Kind::List))
+        return false;
+    for (const Value& item : v.asList())
+        if (item.isTensor() || item.isSequence() || item.isNone() || item.is(Value::Kind::Ellipsis) ||
+            item.is(Value::Kind::Range))
+            return true;
+    return false;
 }
 
 class StatementRun final : public CallContext {
@@ -470,7 +510,8 @@ private:
             fail(ErrorKind::TypeError, "'", typeName(object), "' object does not support item assignment");
         }
         const Tensor& self = object.asTensor();
-        const std::vector<ops::IndexItem> items = tensorIndexItems(subscript);
+        const auto advanced = advancedItems(subscript);
+        const std::vector<ops::IndexItem> items = advanced ? std::vector<ops::IndexItem>{} : tensorIndexItems(subscript);
         ops::Operand operand;
         if (value.isTensor()) {
             operand = ops::Operand::of(value.asTensor());
@@ -488,7 +529,10 @@ private:
                  legacyTensorTypeName(self.dtype()));
         }
         aboutToWrite(self);
-        ops::setIndex(self, items, operand);
+        if (advanced)
+            ops::advancedSetIndex(self, *advanced, operand);
+        else
+            ops::setIndex(self, items, operand);
         addResult(std::nullopt, object);
     }
 
@@ -600,9 +644,55 @@ private:
         return subscript;
     }
 
+    // The subscript as advanced items when some part copies, else nothing (basic indexing).
+    std::optional<std::vector<ops::AdvancedItem>> advancedItems(Subscript subscript) {
+        if (!subscript.isTuple && subscript.parts.size() == 1 && sequenceIsTuple(subscript.parts[0].value)) {
+            const std::vector<Value> items = subscript.parts[0].value.asList();
+            subscript.parts.clear();
+            for (const Value& item : items) {
+                IndexPart part;
+                part.value = item;
+                subscript.parts.push_back(part);
+            }
+        }
+        if (std::none_of(subscript.parts.begin(), subscript.parts.end(), isAdvancedPart))
+            return std::nullopt;
+        std::vector<ops::AdvancedItem> items;
+        for (const IndexPart& part : subscript.parts) {
+            ops::AdvancedItem item;
+            if (!isAdvancedPart(part)) {
+                Subscript single;
+                single.parts.push_back(part);
+                item.basic = tensorIndexItems(single).front();
+            } else if (part.value.isTensor()) {
+                item.isTensor = true;
+                item.tensor = part.value.asTensor();
+            } else {
+                // A bool or a sequence becomes a tensor as torch.tensor() would make it.
+                CallArguments arguments;
+                arguments.positional.push_back(part.value.is(Value::Kind::Size)
+                                                   ? Value::list(part.value.sequenceItems())
+                                                   : part.value);
+                // An empty sequence indexes nothing: an empty int64 index (indexing_tensor_from_data).
+                if (part.value.isSequence() && part.value.sequenceItems().empty())
+                    arguments.keywords.emplace_back("dtype", Value::fromDType(DType::Int64));
+                item.isTensor = true;
+                item.tensor =
+                    callFunction(FunctionValue{"torch.tensor", std::nullopt}, arguments, *this).asTensor();
+                SS_CHECK(item.tensor.dim() == 0 || !isFloating(item.tensor.dtype()), IndexError,
+                         "tensors used as indices must be long, int, byte or bool tensors");
+            }
+            items.push_back(item);
+        }
+        return items;
+    }
+
     Value getItem(const Value& object, const Subscript& subscript) {
-        if (object.isTensor())
+        if (object.isTensor()) {
+            if (auto advanced = advancedItems(subscript))
+                return Value::fromTensor(ops::advancedIndex(object.asTensor(), *advanced));
             return Value::fromTensor(ops::index(object.asTensor(), tensorIndexItems(subscript)));
+        }
         if (object.isSequence() || object.is(Value::Kind::String) || object.is(Value::Kind::Range))
             return subscriptSequence(object, subscript);
         if (object.is(Value::Kind::Storage))
@@ -620,6 +710,14 @@ private:
             return tensorAttribute(object.asTensor(), name);
         case Value::Kind::Storage:
             return storageAttribute(object.asStorage(), name);
+        case Value::Kind::Tuple:
+            if (const NamedTupleType* named = object.namedTupleType()) {
+                const auto& fields = named->fields;
+                for (std::size_t i = 0; i < fields.size() && i < object.asTuple().size(); ++i)
+                    if (fields[i] == name)
+                        return object.asTuple()[i];
+            }
+            break;
         case Value::Kind::DType:
             if (name == "is_floating_point")
                 return Value::fromBool(isFloating(object.asDType()));
@@ -629,7 +727,10 @@ private:
         default:
             break;
         }
-        fail(ErrorKind::AttributeError, "'", typeName(object), "' object has no attribute '", name, "'");
+        // Python names the type by its full name here: 'torch.return_types.max' object has no attribute ...
+        const NamedTupleType* named = object.namedTupleType();
+        fail(ErrorKind::AttributeError, "'", named ? named->name : typeName(object), "' object has no attribute '",
+             name, "'");
     }
 
     std::string formatFString(const Expr& expr) {
@@ -711,14 +812,18 @@ private:
             return binaryOperation(expr.binaryOp, lhs, rhs);
         }
         case ExprKind::Compare: {
+            // a < b < c is (a < b) and (b < c): each link's value, the first falsy one ending it
+            // (a tensor link of several elements then fails as bool() does).
             Value lhs = evaluate(*expr.children[0]);
+            Value result = Value::fromBool(true);
             for (std::size_t i = 0; i < expr.compareOps.size(); ++i) {
                 Value rhs = evaluate(*expr.children[i + 1]);
-                if (!compare(expr.compareOps[i], lhs, rhs))
-                    return Value::fromBool(false);
+                result = comparisonValue(expr.compareOps[i], lhs, rhs);
+                if (i + 1 < expr.compareOps.size() && !truthy(result))
+                    return result;
                 lhs = std::move(rhs);
             }
-            return Value::fromBool(true);
+            return result;
         }
         case ExprKind::Conditional:
             return truthy(evaluate(*expr.children[1])) ? evaluate(*expr.children[0]) : evaluate(*expr.children[2]);

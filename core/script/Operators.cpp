@@ -281,7 +281,7 @@ bool isSequenceOrString(const Value& v) { return v.isSequence() || v.is(Value::K
 
 Value binaryOperation(BinaryOp op, const Value& lhs, const Value& rhs) {
     if (lhs.isTensor() || rhs.isTensor())
-        unsupportedOperands(op, lhs, rhs);
+        return tensorBinaryOperation(op, lhs, rhs);
     if (isIntLike(lhs) && isIntLike(rhs))
         return integerOperation(op, lhs, rhs);
     if (lhs.isNumber() && rhs.isNumber()) {
@@ -304,12 +304,7 @@ Value unaryOperation(UnaryOp op, const Value& operand) {
     if (op == UnaryOp::Not)
         return Value::fromBool(!truthy(operand));
     if (operand.isTensor())
-        fail(ErrorKind::TypeError, "tensor arithmetic (unary ",
-             op == UnaryOp::Negate ? "-"
-             : op == UnaryOp::Plus ? "+"
-                                   : "~",
-             "Tensor) is not supported by StrideScope, which models layouts and in-place writes; use "
-             "mul_(-1)");
+        return tensorUnaryOperation(op, operand.asTensor());
     const char* symbol = op == UnaryOp::Negate ? "-" : op == UnaryOp::Plus ? "+" : "~";
     if (isIntLike(operand)) {
         const std::int64_t v = operand.asIntegral();
@@ -423,6 +418,13 @@ int compareOrdered(const Value& lhs, const Value& rhs, CompareOp op) {
 }
 
 } // namespace
+
+Value comparisonValue(CompareOp op, const Value& lhs, const Value& rhs) {
+    if (lhs.isTensor() || rhs.isTensor())
+        if (auto tensor = tensorComparison(op, lhs, rhs))
+            return *tensor;
+    return Value::fromBool(compare(op, lhs, rhs));
+}
 
 bool compare(CompareOp op, const Value& lhs, const Value& rhs) {
     switch (op) {

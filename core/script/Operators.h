@@ -3,16 +3,25 @@
 // division, modulo sign, ** giving a float for a negative exponent) on 64-bit ints that refuse to
 // wrap (OverflowError), comparisons, truthiness, len() and iteration. Tensors take part only
 // where it means no new values (iteration yields views; arithmetic on tensors is refused with a
-// pointer to the in-place methods).
+// PyTorch's arithmetic, TorchApiArithmetic.cpp).
 #include "core/script/Ast.h"
 #include "core/script/Value.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace stridescope::script {
 
 Value binaryOperation(BinaryOp op, const Value& lhs, const Value& rhs);
+// The value of one comparison: a bool, or a bool tensor when a tensor takes part (x < 2).
+Value comparisonValue(CompareOp op, const Value& lhs, const Value& rhs);
+
+// Tensor operands (TorchApiArithmetic.cpp): x + y, 2 - x, -x, ~x and x < 2 as PyTorch's Tensor
+// dunder methods compute them. tensorComparison gives nothing when neither side is a tensor.
+Value tensorBinaryOperation(BinaryOp op, const Value& lhs, const Value& rhs);
+Value tensorUnaryOperation(UnaryOp op, const Tensor& operand);
+std::optional<Value> tensorComparison(CompareOp op, const Value& lhs, const Value& rhs);
 Value unaryOperation(UnaryOp op, const Value& operand);
 // One link of a comparison chain: a == b, a < b, ...
 bool compare(CompareOp op, const Value& lhs, const Value& rhs);

@@ -449,6 +449,13 @@ std::string repr(const Value& value) {
     }
     case Value::Kind::Tuple: {
         const auto& items = value.asTuple();
+        if (const NamedTupleType* named = value.namedTupleType()) {
+            // structseq's repr: "torch.return_types.max(\nvalues=tensor(...),\nindices=tensor(...))"
+            std::string out = named->name + "(";
+            for (std::size_t i = 0; i < items.size() && i < named->fields.size(); ++i)
+                out += "\n" + named->fields[i] + "=" + repr(items[i]) + (i + 1 < items.size() ? "," : "");
+            return out + ")";
+        }
         return "(" + join(items) + (items.size() == 1 ? ",)" : ")");
     }
     case Value::Kind::List:

@@ -1,6 +1,7 @@
 #include "core/script/TorchApi.h"
 
 #include "core/DeviceOps.h"
+#include "core/Arithmetic.h"
 #include "core/Error.h"
 #include "core/Ops.h"
 #include "core/ShapeOps.h"
@@ -101,26 +102,6 @@ Value unflattenMethod(const Tensor& self, const CallArguments& args) {
     if (p.overload() != 0)
         namedTensorError(self, p.raw(0));
     return Value::fromTensor(ops::unflatten(self, intArg(p, "dim"), listArg(p, "sizes")));
-}
-
-Tensor addInPlace(const Tensor& self, const ParsedArguments& p, bool subtract, CallContext& context) {
-    const ops::Operand other = p.operand(at(p, "other"));
-    Scalar alpha = p.scalar(at(p, "alpha"));
-    if (subtract) {
-        // at::native::sub_check, then add with -alpha.
-        const DType otherType =
-            other.tensor ? other.tensor->dtype() : (other.scalar.isBool() ? DType::Bool : DType::Int64);
-        SS_CHECK(self.dtype() != DType::Bool || otherType != DType::Bool, RuntimeError,
-                 "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
-                 "`logical_xor()` operator instead.");
-        SS_CHECK(self.dtype() != DType::Bool && otherType != DType::Bool, RuntimeError,
-                 "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
-                 "invert a "
-                 "mask, use the `~` or `logical_not()` operator instead.");
-        alpha = alpha.isFloat() ? Scalar::fromFloat(-alpha.floatValue) : Scalar::fromInt(-alpha.intValue);
-    }
-    context.aboutToWrite(self);
-    return ops::add_(self, other, alpha);
 }
 
 const std::vector<std::pair<std::string, DType>> kConversionMethods = {
@@ -287,16 +268,7 @@ void registerTensorOps(Registry& r) {
     }
 
     // ---- in-place writes ----
-    r.tensorOp(
-        "add_", {"add_(Tensor other, *, Scalar alpha=1)", "add_(Scalar alpha, Tensor other)|deprecated"},
-        false, [](P p, T self, C context) { return Value::fromTensor(addInPlace(self, p, false, context)); });
-    r.tensorOp(
-        "sub_", {"sub_(Tensor other, *, Scalar alpha=1)", "sub_(Scalar alpha, Tensor other)|deprecated"},
-        false, [](P p, T self, C context) { return Value::fromTensor(addInPlace(self, p, true, context)); });
-    r.tensorOp("mul_", {"mul_(Tensor other)"}, false, [](P p, T self, C context) {
-        context.aboutToWrite(self);
-        return Value::fromTensor(ops::mul_(self, p.operand(0)));
-    });
+    // add_, sub_, mul_ and the other arithmetic writes: TorchApiArithmetic.cpp
     r.tensorOp("fill_", {"fill_(Tensor value)", "fill_(Scalar value)"}, false, [](P p, T self, C context) {
         context.aboutToWrite(self);
         if (p.overload() == 0)
@@ -639,7 +611,7 @@ void registerBuiltins(Registry& r) {
         if (v.is(Value::Kind::Int) || v.is(Value::Kind::Bool))
             return v.asIntegral() < 0 ? unaryOperation(UnaryOp::Negate, v) : Value::fromInt(v.asIntegral());
         if (v.isTensor())
-            fail(ErrorKind::TypeError, "abs(Tensor) computes new values and is not supported by StrideScope");
+            return Value::fromTensor(ops::unary(ops::UnaryKind::Abs, v.asTensor()));
         fail(ErrorKind::TypeError, "bad operand type for abs(): '", typeName(v), "'");
     });
     add("min", [](A args, S, C) { return minMax("min", args, false); });
@@ -690,6 +662,7 @@ const Registry& registry() {
         registerProperties(r);
         registerViews(r);
         registerDevices(r);
+        registerArithmetic(r);
         return r;
     }();
     return instance;
@@ -780,13 +753,20 @@ Value callFunction(const FunctionValue& function, const CallArguments& arguments
 
 Tensor inplaceArithmetic(const std::string& symbol, const Tensor& self, const Value& other,
                          CallContext& context) {
-    const std::string method = symbol == "+" ? "add_" : symbol == "-" ? "sub_" : symbol == "*" ? "mul_" : "";
-    if (method.empty())
+    // Tensor.__iadd__ and friends: the in-place method of each operator.
+    static const std::map<std::string, std::string> kMethods = {
+        {"+", "add_"},          {"-", "sub_"},       {"*", "mul_"},         {"/", "div_"},
+        {"//", "floor_divide_"}, {"%", "remainder_"}, {"**", "pow_"},        {"&", "bitwise_and_"},
+        {"|", "bitwise_or_"},   {"^", "bitwise_xor_"}};
+    const auto method = kMethods.find(symbol);
+    if (method == kMethods.end())
         fail(ErrorKind::TypeError, "in-place ", symbol,
-             "= on a tensor is not supported by StrideScope (supported: +=, -=, *=)");
+             "= on a tensor is not supported by StrideScope (supported: +=, -=, *=, /=, //=, %=, **=, &=, |=, ^=)");
+    if (!other.isTensor() && !other.isNumber())
+        fail(ErrorKind::TypeError, "unsupported operand type(s) for ", symbol, "=: 'Tensor' and '", typeName(other), "'");
     CallArguments arguments;
     arguments.positional.push_back(other);
-    return callFunction(FunctionValue{"Tensor." + method, self}, arguments, context).asTensor();
+    return callFunction(FunctionValue{"Tensor." + method->second, self}, arguments, context).asTensor();
 }
 
 } // namespace stridescope::script

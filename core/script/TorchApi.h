@@ -50,7 +50,7 @@ void setStorageItem(const StorageValue& storage, std::int64_t index, const Value
 // Calls a function value (torch function, builtin, torch.Size or bound tensor method).
 Value callFunction(const FunctionValue& function, const CallArguments& arguments, CallContext& context);
 
-// In-place `x += v` (add_), `x -= v` (sub_), `x *= v` (mul_) on a tensor; TypeError otherwise.
+// In-place `x += v` (add_), `x -= v` (sub_), `x /= v` (div_), ... on a tensor; TypeError otherwise.
 Tensor inplaceArithmetic(const std::string& symbol, const Tensor& self, const Value& other,
                          CallContext& context);
 

@@ -49,7 +49,17 @@ Value Value::tuple(std::vector<Value> items) {
              " deep are not supported");
     const std::int64_t weight = childWeight(items);
     return Value(Data(std::in_place_index<9>,
-                      TupleValue{std::make_shared<const std::vector<Value>>(std::move(items)), depth, weight}));
+                      TupleValue{std::make_shared<const std::vector<Value>>(std::move(items)), depth, weight, nullptr}));
+}
+
+Value Value::namedTuple(std::shared_ptr<const NamedTupleType> type, std::vector<Value> items) {
+    Value value = tuple(std::move(items));
+    std::get<9>(value.m_data).named = std::move(type);
+    return value;
+}
+
+const NamedTupleType* Value::namedTupleType() const {
+    return is(Kind::Tuple) ? std::get<9>(m_data).named.get() : nullptr;
 }
 
 Value Value::list(std::vector<Value> items) {
@@ -150,6 +160,8 @@ std::string typeName(const Value& value) {
     case Value::Kind::Size:
         return "torch.Size";
     case Value::Kind::Tuple:
+        if (const NamedTupleType* named = value.namedTupleType())
+            return named->name.substr(named->name.rfind('.') + 1); // torch.return_types.max -> max
         return "tuple";
     case Value::Kind::List:
         return "list";

@@ -30,6 +30,11 @@ struct SizeValue {
 };
 // Tuples and lists share their items: values are immutable once built, so a copy (binding a
 // name, [a] * n) costs a pointer, not the items.
+// A structseq such as torch.return_types.max: a tuple whose items also have names.
+struct NamedTupleType {
+    std::string name;                // "torch.return_types.max"
+    std::vector<std::string> fields; // "values", "indices"
+};
 struct TupleValue {
     std::shared_ptr<const std::vector<Value>> items;
     int depth =
@@ -38,6 +43,7 @@ struct TupleValue {
     // torch.tensor() walk. Shared items make `a = [a, a]` cheap to build, and this is what
     // bounds the walks (kMaxNestedItems), which would otherwise double with every such statement.
     std::int64_t weight = 0;
+    std::shared_ptr<const NamedTupleType> named; // null for a plain tuple
 };
 struct ListValue {
     std::shared_ptr<const std::vector<Value>> items;
@@ -125,6 +131,10 @@ public:
     // Throw TensorError(RuntimeError) beyond kMaxValueNesting.
     static Value tuple(std::vector<Value> items);
     static Value list(std::vector<Value> items);
+    // A structseq: a tuple whose items are also read as attributes (values, indices).
+    static Value namedTuple(std::shared_ptr<const NamedTupleType> type, std::vector<Value> items);
+    // The named type of a tuple made by namedTuple(), else null.
+    const NamedTupleType* namedTupleType() const;
     static Value range(RangeValue r) { return Value(Data(std::in_place_index<11>, r)); }
     static Value ellipsis() { return Value(Data(std::in_place_index<12>, EllipsisValue{})); }
     static Value module(std::string name) {

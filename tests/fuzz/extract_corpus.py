@@ -14,7 +14,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "fuzz" / "corpus"
 # (file, keep every Nth script)
 JSONL_SOURCES = [("errors_parity.jsonl", 1), ("ops_parity.jsonl", 4), ("random_chains.jsonl", 8),
-                 ("views_parity.jsonl", 2), ("views_sweep.jsonl", 6)]
+                 ("views_parity.jsonl", 2), ("views_sweep.jsonl", 6),
+                 ("arithmetic_parity.jsonl", 12)]
 
 
 def slug(text):

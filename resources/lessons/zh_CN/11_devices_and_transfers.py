@@ -1,4 +1,4 @@
-# 第 10 课 — CPU 与 CUDA 张量：.cuda() 拷贝了什么，代价多少
+# 第 11 课 — CPU 与 CUDA 张量：.cuda() 拷贝了什么，代价多少
 # 张量的 Storage 只在一个设备上。.to('cuda') / .cuda() 把它拷贝到 GPU 上的一个新 Storage（没有 GPU 时，
 # StrideScope 模拟 cuda:0 并明确说明）；CUDA 张量的视图仍在该设备上，并共享它的 Storage。每一次
 # 主机↔设备拷贝都会报告：字节数、方向、固定内存还是可分页内存、是否经过暂存。

@@ -1,0 +1,108 @@
+#pragma once
+// Arithmetic, comparisons, reductions and copying (advanced) indexing with PyTorch 1.13's result
+// dtypes, values, errors and output layouts. Elementwise results get their strides from
+// TensorIterator's rule (TensorIterator.h) and say why (Tensor::layoutReason()); reductions give
+// contiguous results, as their meta functions allocate them.
+#include "Ops.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace stridescope::ops {
+
+enum class BinaryKind {
+    Add,
+    Sub,
+    Mul,
+    Div,      // true division: integers give float32
+    DivTrunc, // div(rounding_mode='trunc')
+    DivFloor, // div(rounding_mode='floor'), floor_divide, //
+    Remainder,
+    Pow,
+    Maximum,
+    Minimum,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    BitAnd,
+    BitOr,
+    BitXor,
+};
+
+enum class UnaryKind {
+    Neg,
+    Abs,
+    Sqrt,
+    Exp,
+    Log,
+    Sin,
+    Cos,
+    Tanh,
+    Sigmoid,
+    Relu,
+    Floor,
+    Ceil,
+    Round,
+    Trunc,
+    Sign,
+    Square,
+    Reciprocal,
+    LogicalNot,
+    BitwiseNot,
+};
+
+// a (op) b, where either may be a Python number (2 - x is binary(Sub, 2, x)). `out` is the
+// tensor written into: self for an in-place op, or out=. alpha scales b for Add and Sub.
+Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::optional<Tensor>& out = std::nullopt,
+              const Scalar& alpha = Scalar::fromInt(1));
+Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& out = std::nullopt);
+// torch.where(condition, a, b).
+Tensor where(const Tensor& condition, const Operand& a, const Operand& b,
+             const std::optional<Tensor>& out = std::nullopt);
+// clamp(min, max) with numbers or tensors; at least one bound.
+Tensor clamp(const Tensor& self, const std::optional<Operand>& min, const std::optional<Operand>& max,
+             const std::optional<Tensor>& out = std::nullopt);
+
+// The dtype an op computes in (torch.result_type) for two operands.
+DType resultType(const Operand& a, const Operand& b);
+
+// ---- reductions (results are contiguous) -----------------------------------------------
+enum class ReductionKind { Sum, Mean, Prod, Amax, Amin, All, Any };
+// dims empty with `allDims` true reduces everything (sum()); an empty list given explicitly
+// reduces everything too (PyTorch 1.13's sum(dim=())).
+Tensor reduce(ReductionKind kind, const Tensor& self, const Shape& dims, bool keepdim, std::optional<DType> dtype);
+// max()/min() of everything, or (values, indices) along one dim.
+Tensor maxAll(const Tensor& self, bool wantMax);
+std::pair<Tensor, Tensor> maxDim(const Tensor& self, std::int64_t dim, bool keepdim, bool wantMax);
+Tensor argMax(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim, bool wantMax);
+// var/std with Bessel's `correction` (1 = unbiased).
+Tensor variance(const Tensor& self, const std::optional<Shape>& dims, double correction, bool keepdim, bool takeRoot);
+Tensor norm(const Tensor& self, double p, const std::optional<Shape>& dims, bool keepdim, std::optional<DType> dtype);
+
+// ---- advanced indexing and joining (copies) ---------------------------------------------
+// One item of a subscript that may copy: a basic item, or a tensor of indices (int64) or a mask (bool).
+struct AdvancedItem {
+    bool isTensor = false;
+    IndexItem basic;
+    Tensor tensor;
+};
+Tensor advancedIndex(const Tensor& self, const std::vector<AdvancedItem>& items);
+// x[items] = value with tensor items (index_put_).
+void advancedSetIndex(const Tensor& self, const std::vector<AdvancedItem>& items, const Operand& value,
+                      bool accumulate = false);
+Tensor indexSelect(const Tensor& self, std::int64_t dim, const Tensor& index);
+Tensor maskedSelect(const Tensor& self, const Tensor& mask);
+Tensor maskedFill_(const Tensor& self, const Tensor& mask, const Operand& value);
+Tensor gather(const Tensor& self, std::int64_t dim, const Tensor& index);
+Tensor scatter_(const Tensor& self, std::int64_t dim, const Tensor& index, const Operand& src);
+Tensor take(const Tensor& self, const Tensor& index);
+Tensor nonzero(const Tensor& self);
+Tensor hstack(const std::vector<Tensor>& tensors);
+Tensor vstack(const std::vector<Tensor>& tensors);
+Tensor dstack(const std::vector<Tensor>& tensors);
+
+} // namespace stridescope::ops

@@ -1,0 +1,3 @@
+import torch
+x = torch.arange(3)
+y = x * 2.5

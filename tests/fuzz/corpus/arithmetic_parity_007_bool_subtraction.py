@@ -1,0 +1,3 @@
+import torch
+x = torch.tensor([True])
+x - x

@@ -1,0 +1,3 @@
+import torch
+a = torch.arange(1, 13, dtype=torch.uint8)[::3]
+c = a.sum(dtype=torch.float64)
