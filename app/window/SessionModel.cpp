@@ -1,6 +1,7 @@
 #include "app/window/SessionModel.h"
 
 #include "core/Ops.h"
+#include "core/StorageAddresses.h"
 #include "core/script/Interpreter.h"
 #include "core/script/Lexer.h"
 
@@ -159,6 +160,7 @@ struct SessionModel::Replay {
     script::Workspace workspace;
     std::vector<std::pair<QString, QString>> expressions;
     std::optional<ShownTensor> shown;
+    std::uint64_t nextStorage = 0; // the session's StorageAddressSequence after the replay
 };
 
 SessionModel::SessionModel(QObject* parent) : QObject(parent), m_undoStack(new QUndoStack(this)) { clear(); }
@@ -186,6 +188,8 @@ void SessionModel::clear() {
 std::optional<SessionModel::Replay> SessionModel::replay(QList<ScriptLine>& lines,
                                                          std::optional<SessionError>* error) const {
     Replay result;
+    // The n-th storage of the script gets the same data_ptr at every replay.
+    const StorageAddressSequence addresses(result.nextStorage);
     result.workspace.importTorch();
     // Random values must be the same at every replay (and as in `stridescope eval`, which starts
     // from the generator's initial seed 0).
@@ -272,6 +276,7 @@ void SessionModel::adopt(Replay&& replay, QList<ScriptLine>&& lines) {
     m_workspace = std::move(replay.workspace);
     m_expressions = std::move(replay.expressions);
     m_shown = std::move(replay.shown);
+    m_nextStorage = replay.nextStorage;
     m_lines = std::move(lines);
     emit changed();
 }
@@ -313,12 +318,16 @@ bool SessionModel::run(const QString& text, bool keepComments) {
         m_workspace = std::move(result->workspace);
         m_expressions = std::move(result->expressions);
         m_shown = std::move(result->shown);
+        m_nextStorage = result->nextStorage;
         m_undoStack->push(new AppendLinesCommand(this, newLines, true));
         return true;
     }
 
     auto expressions = m_expressions;
     auto shown = m_shown;
+    // Continues the session's address sequence, as a replay of the whole script would.
+    std::uint64_t nextStorage = m_nextStorage;
+    const StorageAddressSequence addresses(nextStorage);
     script::Interpreter interpreter(m_workspace);
     bool ranSomething = false;
     for (ScriptLine& line : newLines) {
@@ -355,6 +364,7 @@ bool SessionModel::run(const QString& text, bool keepComments) {
     }
     m_expressions = std::move(expressions);
     m_shown = std::move(shown);
+    m_nextStorage = nextStorage;
     m_undoStack->push(new AppendLinesCommand(this, newLines, true));
     return true;
 }
@@ -378,14 +388,12 @@ bool SessionModel::load(const QString& scriptText) {
         m_lastError = error;
         return false;
     }
-    QSignalBlocker blocker(this);
-    m_undoStack->clear();
-    m_lines.clear();
-    for (const ScriptLine& line : lines)
-        m_undoStack->push(new AppendLinesCommand(this, {line}, true));
-    m_undoStack->setClean();
+    // An opened script is where undo starts: Ctrl+Z right after Open must not eat its last line.
+    {
+        const QSignalBlocker blocker(this);
+        m_undoStack->clear();
+    }
     m_tail = tail;
-    blocker.unblock();
     adopt(std::move(*result), std::move(lines));
     return true;
 }
@@ -441,6 +449,9 @@ SessionModel::Preview SessionModel::preview(const QString& text) const {
     // The scratch workspace shares storages with the session's: in-place writes (x.add_(1),
     // x[0] = 7) are journalled and put back before returning, whatever the outcome.
     script::Workspace scratch = m_workspace;
+    // A previewed tensor shows the data_ptr that running the text would give.
+    std::uint64_t nextStorage = m_nextStorage;
+    const StorageAddressSequence addresses(nextStorage);
     script::WriteJournal journal;
     struct UndoWrites {
         script::WriteJournal& journal;

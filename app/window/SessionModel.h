@@ -16,6 +16,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -68,9 +69,8 @@ public:
     // changes and lastError() says why. Comments typed with the code are dropped unless
     // `keepComments` (a lesson's step keeps its explanation in the script).
     bool run(const QString& text, bool keepComments = false);
-    // Replaces the session with a whole script (Open). Nothing changes on failure. Each
-    // statement becomes one undo step, so undo walks back through the script; the result is
-    // clean (not modified).
+    // Replaces the session with a whole script (Open). Nothing changes on failure. The undo
+    // history starts there (undo cannot remove the opened lines); the result is clean.
     bool load(const QString& scriptText);
     // A new session: just `import torch`.
     void clear();
@@ -138,6 +138,7 @@ private:
     std::vector<std::pair<QString, QString>> m_expressions; // name -> right-hand side
     std::optional<ShownTensor> m_shown;
     std::optional<SessionError> m_lastError;
+    std::uint64_t m_nextStorage = 0; // the session's StorageAddressSequence (stable data_ptrs)
     QUndoStack* m_undoStack;
 };
 
