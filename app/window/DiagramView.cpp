@@ -33,6 +33,7 @@ double DiagramView::zoom() const { return m_diagram->zoom(); }
 
 void DiagramView::setZoom(double zoom, QPoint anchor) {
     m_autoFit = false;
+    m_fitLimit = m_projector ? kMaxFitZoom : 1.0;
     applyZoom(zoom, anchor);
 }
 
@@ -58,7 +59,15 @@ void DiagramView::resetZoom() { setZoom(1.0); }
 
 void DiagramView::fitToWindow() {
     m_autoFit = true;
+    m_fitLimit = kMaxFitZoom;
     fit();
+}
+
+void DiagramView::setProjector(bool on) {
+    m_projector = on;
+    m_fitLimit = on ? kMaxFitZoom : 1.0;
+    if (m_autoFit)
+        fit();
 }
 
 void DiagramView::fit() {
@@ -69,7 +78,7 @@ void DiagramView::fit() {
     const double unzoomedH = picture.height() / zoom();
     const QSize room = viewport()->size() - QSize(8, 8);
     const double scale = std::min(room.width() / unzoomedW, room.height() / unzoomedH);
-    applyZoom(std::clamp(scale, 0.1, 1.0), QPoint(0, 0));
+    applyZoom(std::clamp(scale, 0.1, m_fitLimit), QPoint(0, 0));
 }
 
 void DiagramView::diagramChanged() {

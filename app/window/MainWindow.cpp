@@ -20,6 +20,7 @@
 #include "app/window/SessionRecovery.h"
 #include "app/window/TensorBuilderDialog.h"
 #include "app/window/TraversalController.h"
+#include "app/window/Translations.h"
 #include "app/window/TraversalOverlay.h"
 #include "app/window/VariablesModel.h"
 #include "stridescope_config.h"
@@ -31,6 +32,9 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QResizeEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -52,6 +56,7 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QUndoStack>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -110,6 +115,7 @@ MainWindow::MainWindow(QWidget* parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/stridescope.svg")));
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    setAcceptDrops(true); // a .py dropped on the window opens as a lesson
     createCentre();
     createDocks();
     createActions();
@@ -316,6 +322,10 @@ void MainWindow::createActions() {
     a = makeAction(QStringLiteral("actionOpen"), tr("&Open\u2026"), QKeySequence::Open);
     a->setIcon(s->standardIcon(QStyle::SP_DialogOpenButton));
     connect(a, &QAction::triggered, this, &MainWindow::open);
+    a = makeAction(QStringLiteral("actionOpenLesson"), tr("Open as &Lesson…"),
+                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    a->setStatusTip(tr("Step through any commented .py script as a lesson"));
+    connect(a, &QAction::triggered, this, &MainWindow::openLessonFile);
     a = makeAction(QStringLiteral("actionSave"), tr("&Save"), QKeySequence::Save);
     a->setIcon(s->standardIcon(QStyle::SP_DialogSaveButton));
     connect(a, &QAction::triggered, this, &MainWindow::save);
@@ -456,6 +466,7 @@ void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(findAction(QStringLiteral("actionNew")));
     file->addAction(findAction(QStringLiteral("actionOpen")));
+    file->addAction(findAction(QStringLiteral("actionOpenLesson")));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::updateRecentMenu);
@@ -509,13 +520,8 @@ void MainWindow::createMenus() {
 
     m_lessonsMenu = new LessonsMenu(this);
     menuBar()->addMenu(m_lessonsMenu);
-    connect(m_lessonsMenu, &LessonsMenu::lessonRequested, this, [this](const QString& path) {
-        if (!maybeSave())
-            return;
-        QString error;
-        if (!startLesson(path, &error))
-            QMessageBox::warning(this, tr("Lesson"), error);
-    });
+    connect(m_lessonsMenu, &LessonsMenu::lessonRequested, this, &MainWindow::requestLesson);
+    connect(m_lessonPanel, &LessonPanel::nextLessonRequested, this, &MainWindow::requestLesson);
     connect(m_lessonsMenu->nextAction(), &QAction::triggered, m_lessonPanel, &LessonPanel::next);
     connect(m_lessonsMenu->previousAction(), &QAction::triggered, m_lessonPanel, &LessonPanel::previous);
     addAction(m_lessonsMenu->nextAction());
@@ -528,6 +534,7 @@ void MainWindow::createMenus() {
 
 void MainWindow::createToolBars() {
     QToolBar* ops = addToolBar(tr("Operations"));
+    m_toolBars << ops;
     ops->setObjectName(QStringLiteral("opsToolBar"));
     ops->setToolButtonStyle(Qt::ToolButtonTextOnly);
     QAction* newTensor = findAction(QStringLiteral("actionNewTensor"));
@@ -547,6 +554,7 @@ void MainWindow::createToolBars() {
     addToolBarBreak();
     QToolBar* walk = addToolBar(tr("Traversal"));
     walk->setObjectName(QStringLiteral("traversalToolBar"));
+    m_toolBars << walk;
     walk->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     walk->addAction(findAction(QStringLiteral("actionRestart")));
     walk->addAction(findAction(QStringLiteral("actionStepBack")));
@@ -816,7 +824,7 @@ void MainWindow::focusMoved(const Shape& index) {
 // ---- files --------------------------------------------------------------------------------------
 
 bool MainWindow::maybeSave() {
-    if (!m_session->isModified())
+    if (!m_session->isModified() || (m_lessonPanel->isActive() && m_lessonPanel->isPristine()))
         return true;
     QMessageBox box(QMessageBox::Warning, tr("Unsaved Changes"),
                     tr("The session has changes that are not saved. Save them?"),
@@ -1068,6 +1076,105 @@ bool MainWindow::startLesson(const QString& path, QString* error) {
     return true;
 }
 
+void MainWindow::requestLesson(const QString& path) {
+    if (!maybeSave())
+        return;
+    QString error;
+    if (!startLesson(path, &error))
+        QMessageBox::warning(this, tr("Lesson"), error);
+}
+
+bool MainWindow::openAsLesson(const QString& path, QString* error) {
+    const auto lesson = Lesson::load(path, error);
+    if (!lesson)
+        return false;
+    if (lesson->steps.isEmpty()) {
+        if (error)
+            *error = tr("%1 has no statement to step through.").arg(QFileInfo(path).fileName());
+        return false;
+    }
+    // Every statement must run (or fail where the lesson says it does) before the class sees it.
+    SessionModel probe;
+    probe.load(QString());
+    for (const LessonStep& step : lesson->steps) {
+        const bool ran = probe.run(step.text, true);
+        if (ran == step.expectsError) {
+            if (error)
+                *error = step.expectsError
+                             ? tr("%1: %2 was marked as failing but runs.").arg(QFileInfo(path).fileName(), step.code)
+                             : tr("%1: %2 fails: %3")
+                                   .arg(QFileInfo(path).fileName(), step.code,
+                                        probe.lastError() ? probe.lastError()->describe() : QString());
+            return false;
+        }
+    }
+    m_currentFile.clear();
+    m_console->clearError();
+    m_lessonPanel->start(*lesson);
+    Preferences::addRecentFile(QFileInfo(path).absoluteFilePath());
+    updateTitle();
+    return true;
+}
+
+void MainWindow::openLessonFile() {
+    if (!maybeSave())
+        return;
+    const QString dir = m_currentFile.isEmpty() ? QString() : QFileInfo(m_currentFile).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open as Lesson"), dir,
+                                                      tr("PyTorch scripts (*.py);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!openAsLesson(path, &error))
+        QMessageBox::critical(this, tr("Open as Lesson"),
+                              tr("%1\n\nThe current session was left as it was.").arg(error));
+}
+
+// QMainWindow takes the room of a shrinking window from the docks but gives a growing window's
+// room to the centre, so docks squeezed once stayed ~70 px wide. They get a readable width
+// back as soon as there is room for it.
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    QTimer::singleShot(0, this, [this] {
+        const int wanted = std::min(400, width() / 4);
+        QList<QDockWidget*> docks;
+        QList<int> widths;
+        for (QDockWidget* dock : {m_variablesDock, m_propertiesDock}) {
+            if (dock->isVisible() && !dock->isFloating() && dock->width() < wanted * 3 / 4 &&
+                dockWidgetArea(dock) != Qt::BottomDockWidgetArea && dockWidgetArea(dock) != Qt::TopDockWidgetArea) {
+                docks << dock;
+                widths << wanted;
+            }
+        }
+        if (!docks.isEmpty())
+            resizeDocks(docks, widths, Qt::Horizontal);
+    });
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.front().isLocalFile() &&
+        urls.front().toLocalFile().endsWith(QStringLiteral(".py"), Qt::CaseInsensitive))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() != 1 || !urls.front().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    const QString path = urls.front().toLocalFile();
+    // After the drop returns: the drag source must not wait on a message box.
+    QTimer::singleShot(0, this, [this, path] {
+        if (!maybeSave())
+            return;
+        QString error;
+        if (!openAsLesson(path, &error))
+            QMessageBox::critical(this, tr("Open as Lesson"),
+                                  tr("%1\n\nThe current session was left as it was.").arg(error));
+    });
+}
+
 void MainWindow::showLessonError() {
     SessionError error;
     if (m_session->lastError())
@@ -1094,7 +1201,8 @@ void MainWindow::updateIcons() {
 void MainWindow::setTheme(const QString& theme) {
     m_theme = AppStyle::isDark(theme) ? QStringLiteral("dark") : QStringLiteral("light");
     Preferences::setTheme(m_theme);
-    AppStyle::apply(m_theme, m_presentation);
+    // Projector mode enlarges the lesson, the console and the diagram, not the menus and docks.
+    AppStyle::apply(m_theme, false);
     m_diagramTheme = m_presentation              ? DiagramTheme::presentation()
                      : AppStyle::isDark(m_theme) ? DiagramTheme::dark()
                                                  : DiagramTheme::light();
@@ -1115,13 +1223,29 @@ void MainWindow::setPresentationMode(bool on) {
     m_presentation = on;
     if (on) {
         m_wasMaximized = isMaximized();
+        m_statusBeforePresentation = saveState();
+        // What a lesson needs: its text, the diagram and the console. The rest comes back after.
+        for (QDockWidget* dock : {m_variablesDock, m_propertiesDock, m_bandwidthDock})
+            dock->hide();
+        for (QToolBar* bar : m_toolBars)
+            bar->hide();
+        m_consoleDock->show();
+        m_consoleDock->raise();
         showFullScreen();
-    } else if (m_wasMaximized) {
-        showMaximized();
     } else {
-        showNormal();
+        if (m_wasMaximized)
+            showMaximized();
+        else
+            showNormal();
+        restoreState(m_statusBeforePresentation);
     }
     setTheme(m_theme);
+    m_lessonPanel->setPresentation(on);
+    m_console->setPresentation(on);
+    m_diagramView->setProjector(on);
+    // The console keeps a fixed share at the bottom: a few lines of code, readable from the back.
+    if (on)
+        resizeDocks({m_consoleDock}, {std::max(150, height() / 5)}, Qt::Vertical);
     if (m_presentationAction->isChecked() != on) {
         const QSignalBlocker blocker(m_presentationAction);
         m_presentationAction->setChecked(on);
@@ -1133,8 +1257,11 @@ void MainWindow::showPreferences() {
     PreferencesDialog dialog(this);
     if (dialog.exec() != QDialog::Accepted)
         return;
+    const QString languageBefore = Preferences::effectiveLanguage();
     dialog.save();
     setTheme(Preferences::theme());
+    if (Preferences::effectiveLanguage() != languageBefore)
+        setLanguage(Preferences::effectiveLanguage());
     m_speedSlider->setValue(Preferences::traversalSpeed());
     m_byteModeAction->setChecked(Preferences::byteMode());
     m_storageIndicesAction->setChecked(Preferences::showStorageIndices());
@@ -1165,7 +1292,65 @@ void MainWindow::showAbout() {
             .arg(QStringLiteral(STRIDESCOPE_VERSION)));
 }
 
+void MainWindow::setLanguage(const QString& language) {
+    if (auto* application = QCoreApplication::instance())
+        installTranslations(*application, language);
+    m_lessonsMenu->rebuild();
+    if (m_lessonPanel->isActive()) {
+        const QString path = Lesson::counterpart(m_lessonPanel->lesson()->path, currentLanguage());
+        if (path != m_lessonPanel->lesson()->path) {
+            if (const auto lesson = Lesson::load(path))
+                m_lessonPanel->switchTo(*lesson);
+        }
+    }
+    rebuildDiagram(); // the diagram's words
+    emit languageChanged(currentLanguage());
+}
+
+void MainWindow::takeStateFrom(MainWindow& other) {
+    restoreGeometry(other.saveGeometry());
+    restoreState(other.m_presentation ? other.m_statusBeforePresentation : other.saveState());
+    setTheme(other.m_theme);
+    const bool modified = other.m_session->isModified();
+    const auto& lesson = other.m_lessonPanel->lesson();
+    if (lesson && other.m_lessonPanel->isPristine()) {
+        // Stepped again in this window's language: the script then carries its comments.
+        const QString path = Lesson::counterpart(lesson->path, currentLanguage());
+        const int position = other.m_lessonPanel->position();
+        if (const auto translated = Lesson::load(path)) {
+            m_lessonPanel->start(*translated);
+            while (m_lessonPanel->position() < position && m_lessonPanel->next()) {
+            }
+        }
+    } else {
+        m_session->load(other.m_session->scriptText());
+        if (lesson) {
+            if (const auto translated = Lesson::load(Lesson::counterpart(lesson->path, currentLanguage())))
+                m_lessonPanel->switchTo(*translated);
+        }
+        if (modified)
+            m_session->setModified();
+    }
+    if (other.m_session->shown() && !other.m_session->shown()->name.isEmpty())
+        m_session->showName(other.m_session->shown()->name);
+    m_currentFile = other.m_currentFile;
+    m_console->editor()->setHistory(other.m_console->editor()->history());
+    if (other.m_presentation)
+        m_presentationAction->setChecked(true);
+    updateTitle();
+    // The other window closes without asking or autosaving: this one holds the work now.
+    other.m_takenOver = true;
+    other.m_autosaveTimer.stop();
+    other.m_recovery->removeOwn();
+    if (m_session->isModified())
+        autosaveNow();
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (m_takenOver) {
+        event->accept();
+        return;
+    }
     if (!maybeSave()) {
         event->ignore();
         return;

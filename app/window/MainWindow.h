@@ -7,6 +7,7 @@
 #include "core/Layout.h"
 
 #include <QMainWindow>
+#include <QByteArray>
 #include <QPointer>
 #include <QString>
 #include <QTimer>
@@ -21,6 +22,9 @@ class QLabel;
 class QMenu;
 class QSlider;
 class QStackedWidget;
+class QToolBar;
+class QDragEnterEvent;
+class QDropEvent;
 class QTreeView;
 
 namespace stridescope::app {
@@ -69,6 +73,8 @@ public:
     bool saveFile(const QString& path, QString* error = nullptr);
     bool exportDiagram(const QString& path, QString* error = nullptr);
     bool startLesson(const QString& path, QString* error = nullptr);
+    // Any commented .py as a lesson (File > Open as Lesson, or dropped on the window).
+    bool openAsLesson(const QString& path, QString* error = nullptr);
     void copyDiagram();
     void copyScript();
 
@@ -78,11 +84,24 @@ public:
 
     void setTheme(const QString& theme);
     QString theme() const { return m_theme; }
+    // Projector mode (F11): full screen; the variables, properties and bandwidth docks and the
+    // ops toolbar are put away (and come back as they were), the lesson text grows, the diagram
+    // takes the rest and fits above 100 %, the console stays at the bottom.
     void setPresentationMode(bool on);
     bool isPresentationMode() const { return m_presentation; }
+
+    // Changes the UI language now: StrideScope's and Qt's translators, the lessons (the shown
+    // one switches to its translated copy at the same step) and the Lessons menu. The rest of
+    // the window's words follow in the window languageChanged() asks the launcher to open
+    // (takeStateFrom()).
+    void setLanguage(const QString& language);
+    // Takes over another window's work: its script (modified or not), file, lesson and step,
+    // shown tensor, look, geometry and docks. Used to reopen the window in a new language.
+    void takeStateFrom(MainWindow& other);
     const DiagramTheme& diagramTheme() const { return m_diagramTheme; }
 
-    // Asks whether to save unsaved changes; false when the user cancels.
+    // Asks whether to save unsaved changes; false when the user cancels. A built-in lesson
+    // stepped as written has none.
     bool maybeSave();
 
     // Crash recovery (SessionRecovery): the session's script is autosaved half a second after a
@@ -101,12 +120,16 @@ public:
     BandwidthPanel* bandwidthPanel() const { return m_bandwidthPanel; }
     QDockWidget* bandwidthDock() const { return m_bandwidthDock; }
 
+signals:
+    void languageChanged(const QString& language);
+
 public slots:
     void newSession();
     // Offers each lost session (newest first): Restore, Discard, or Later (kept for the next
     // start). The launcher calls it once the window is shown.
     void offerRecovery();
     void open();
+    void openLessonFile();
     bool save();
     bool saveAs();
     void exportDiagramAs();
@@ -115,6 +138,9 @@ public slots:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void createActions();
@@ -136,6 +162,7 @@ private:
     void traversalMoved(std::int64_t visit);
     void focusMoved(const Shape& index);
     void showLessonError();
+    void requestLesson(const QString& path);
     void showQuickStart();
     void showAbout();
     void showPreferences();
@@ -168,12 +195,15 @@ private:
     QAction* m_darkAction = nullptr;
     QAction* m_byteModeAction = nullptr;
     QAction* m_storageIndicesAction = nullptr;
+    QList<QToolBar*> m_toolBars;
 
     QString m_currentFile;
     QString m_theme = QStringLiteral("light");
     DiagramTheme m_diagramTheme;
     bool m_presentation = false;
     bool m_wasMaximized = false;
+    QByteArray m_statusBeforePresentation; // saveState() of the docks and toolbars
+    bool m_takenOver = false; // another window took this one's work: close quietly
     bool m_syncing = false;
     QTimer m_propertiesTimer;
     std::unique_ptr<SessionRecovery> m_recovery;

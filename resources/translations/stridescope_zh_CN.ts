@@ -457,16 +457,32 @@
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <source>(no comment for this statement)</source>
-        <translation>（这条语句没有注释）</translation>
-    </message>
-    <message>
         <source>Next: &lt;code&gt;%1&lt;/code&gt;</source>
         <translation>下一条：&lt;code&gt;%1&lt;/code&gt;</translation>
     </message>
     <message>
         <source>&lt;b&gt;The end.&lt;/b&gt; Try your own variations in the console.</source>
         <translation>&lt;b&gt;课程结束。&lt;/b&gt;在控制台里试试你自己的变化吧。</translation>
+    </message>
+    <message>
+        <source>%1 was expected to fail but ran.</source>
+        <translation>%1 本应报错，却运行成功了。</translation>
+    </message>
+    <message>
+        <source>step %1 of %2 · PyTorch refuses it</source>
+        <translation>第 %1 步，共 %2 步 · PyTorch 拒绝执行</translation>
+    </message>
+    <message>
+        <source>Next: &lt;code&gt;%1&lt;/code&gt; (PyTorch refuses it)</source>
+        <translation>下一条：&lt;code&gt;%1&lt;/code&gt;（PyTorch 会拒绝）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The end.&lt;/b&gt; Next: %1</source>
+        <translation>&lt;b&gt;课程结束。&lt;/b&gt;下一课：%1</translation>
+    </message>
+    <message>
+        <source>Next Lesson ▶</source>
+        <translation>下一课 ▶</translation>
     </message>
 </context>
 <context>
@@ -886,6 +902,38 @@ Restore it?</source>
         <source>The recovered session does not run (%1). It was kept as %2.</source>
         <translation>恢复的会话无法运行（%1）。它已保留为 %2。</translation>
     </message>
+    <message>
+        <source>Open as &amp;Lesson…</source>
+        <translation>作为课程打开(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Step through any commented .py script as a lesson</source>
+        <translation>把任何带注释的 .py 脚本当作课程逐步讲解</translation>
+    </message>
+    <message>
+        <source>%1 has no statement to step through.</source>
+        <translation>%1 中没有可以逐步执行的语句。</translation>
+    </message>
+    <message>
+        <source>%1: %2 was marked as failing but runs.</source>
+        <translation>%1：%2 被标为会报错，但它运行成功了。</translation>
+    </message>
+    <message>
+        <source>%1: %2 fails: %3</source>
+        <translation>%1：%2 出错：%3</translation>
+    </message>
+    <message>
+        <source>Open as Lesson</source>
+        <translation>作为课程打开</translation>
+    </message>
+    <message>
+        <source>%1
+
+StrideScope started with a new session instead.</source>
+        <translation>%1
+
+StrideScope 已改为打开一个新会话。</translation>
+    </message>
 </context>
 <context>
     <name>stridescope::app::OpCatalog</name>
@@ -1160,10 +1208,6 @@ Restore it?</source>
         <translation>语言</translation>
     </message>
     <message>
-        <source>A new language applies when StrideScope starts again.</source>
-        <translation>新的语言将在 StrideScope 下次启动时生效。</translation>
-    </message>
-    <message>
         <source>Traversal speed</source>
         <translation>遍历速度</translation>
     </message>
@@ -1174,6 +1218,18 @@ Restore it?</source>
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+    <message>
+        <source>Simplified Chinese (no Chinese font installed)</source>
+        <translation>Simplified Chinese (no Chinese font installed)</translation>
+    </message>
+    <message>
+        <source>The window and the lessons change language at once.</source>
+        <translation>窗口和课程会立即切换语言。</translation>
+    </message>
+    <message>
+        <source>No font with Chinese characters is installed, so Chinese would show as boxes. Install one (Debian/Ubuntu: sudo apt install fonts-noto-cjk) and restart.</source>
+        <translation>No font with Chinese characters is installed, so Chinese would show as boxes. Install one (Debian/Ubuntu: sudo apt install fonts-noto-cjk) and restart.</translation>
     </message>
 </context>
 <context>
@@ -1469,6 +1525,10 @@ Restore it?</source>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
+    <message>
+        <source>The number of elements does not fit in 64 bits.</source>
+        <translation>元素个数超出了 64 位整数的范围。</translation>
+    </message>
 </context>
 <context>
     <name>stridescope::app::VariablesModel</name>
@@ -1516,6 +1576,40 @@ Restore it?</source>
     <message>
         <source>The new shape cuts across the input&apos;s contiguous chunks, so no strides can read it without copying; reshape copies instead.</source>
         <translation>新形状跨越了输入的连续块，不复制就没有步长能这样读取；reshape 会改为复制。</translation>
+    </message>
+</context>
+<context>
+    <name>NameCheck</name>
+    <message>
+        <source>The tensor needs a name (letters, digits and _, not starting with a digit).</source>
+        <translation>张量需要一个名字（字母、数字和 _，不能以数字开头）。</translation>
+    </message>
+    <message>
+        <source>torch is the name of the module: a tensor called torch would hide it, and torch.arange and every other torch call would stop working. Choose another name.</source>
+        <translation>torch 是模块的名字：叫作 torch 的张量会把模块遮住，torch.arange 以及其他所有 torch 调用都会失效。请换一个名字。</translation>
+    </message>
+    <message>
+        <source>%1 is a Python keyword and cannot name a tensor.</source>
+        <translation>%1 是 Python 关键字，不能用作张量的名字。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a Python name: use letters, digits and _, not starting with a digit (one name, no spaces or other code).</source>
+        <translation>“%1” 不是合法的 Python 名字：只能用字母、数字和 _，且不能以数字开头（只写一个名字，不要空格或其他代码）。</translation>
+    </message>
+    <message>
+        <source>The name has spaces around it.</source>
+        <translation>名字前后有空格。</translation>
+    </message>
+</context>
+<context>
+    <name>QMessageBox</name>
+    <message>
+        <source>Show Details...</source>
+        <translation>显示详细信息…</translation>
+    </message>
+    <message>
+        <source>Hide Details...</source>
+        <translation>隐藏详细信息…</translation>
     </message>
 </context>
 </TS>
