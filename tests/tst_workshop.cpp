@@ -13,6 +13,7 @@
 #include "app/window/MainWindow.h"
 #include "app/window/NameCheck.h"
 #include "app/window/OpFormDialog.h"
+#include "app/window/PredictPanel.h"
 #include "app/window/PreferencesDialog.h"
 #include "app/window/ScriptConsole.h"
 #include "app/window/ScriptEditor.h"
@@ -139,6 +140,9 @@ private slots:
     void recoveryDetailsButtonIsTranslated();
     void languageChooserWithoutChineseFont();
 
+    void predictThenRevealMarksEachAnswer();
+    void predictExercisesFromTheArticles();
+    void predictInALessonStep();
 
     void projectorScreenshots();
 };
@@ -642,6 +646,89 @@ void WorkshopTest::languageChooserWithoutChineseFont() {
     QCOMPARE(note->text().contains(QStringLiteral("fonts-noto-cjk")), !hasChineseFont());
 }
 
+// ---- predict, then reveal -------------------------------------------------------------------------
+
+void WorkshopTest::predictThenRevealMarksEachAnswer() {
+    auto window = makeWindow();
+    QVERIFY(window->session()->run(QStringLiteral("x = torch.arange(24).reshape(2, 3, 4)")));
+    PredictPanel* predict = window->predictPanel();
+    QVERIFY(predict->ask(QStringLiteral("y = x.transpose(0, 1)")));
+    // The result is hidden until the reveal: not run yet, the diagram still shows x.
+    QVERIFY(predict->isVisible());
+    QVERIFY(!window->session()->workspace().contains("y"));
+    QCOMPARE(window->diagram()->model().name, QStringLiteral("x"));
+    predict->setAnswer(PredictPanel::Shape, QStringLiteral("3, 2, 4"));
+    predict->setAnswer(PredictPanel::Stride, QStringLiteral("(4, 12, 1)"));
+    predict->setAnswer(PredictPanel::Offset, QStringLiteral("1")); // wrong
+    predict->setAnswer(PredictPanel::Contiguous, QStringLiteral("False"));
+    predict->reveal();
+    QVERIFY(predict->isCorrect(PredictPanel::Shape));
+    QVERIFY(predict->isCorrect(PredictPanel::Stride));
+    QVERIFY(!predict->isCorrect(PredictPanel::Offset));
+    QVERIFY(predict->isCorrect(PredictPanel::Contiguous));
+    QCOMPARE(predict->truth(PredictPanel::Offset), QStringLiteral("0"));
+    QCOMPARE(predict->score(), 3);
+    QCOMPARE(predict->asked(), 4);
+    // Revealed: the statement ran and the diagram shows it.
+    QVERIFY(window->session()->workspace().contains("y"));
+    QCOMPARE(window->diagram()->model().name, QStringLiteral("y"));
+    // The score adds up over the run.
+    QVERIFY(predict->ask(QStringLiteral("z = y.contiguous()")));
+    predict->setAnswer(PredictPanel::Shape, QStringLiteral("[3, 2, 4]"));
+    predict->setAnswer(PredictPanel::Stride, QStringLiteral("8, 4, 1"));
+    predict->setAnswer(PredictPanel::Offset, QStringLiteral("0"));
+    predict->setAnswer(PredictPanel::Contiguous, QStringLiteral("yes"));
+    predict->reveal();
+    QCOMPARE(predict->score(), 7);
+    QCOMPARE(predict->asked(), 8);
+    // A statement that fails is a prediction too: "error".
+    QVERIFY(predict->ask(QStringLiteral("w = y.view(24)")));
+    predict->setAnswer(PredictPanel::Shape, QStringLiteral("error"));
+    predict->reveal();
+    QVERIFY(predict->isCorrect(PredictPanel::Shape));
+    QVERIFY(predict->truth(PredictPanel::Shape).contains(QStringLiteral("view size is not compatible")));
+    QVERIFY(!window->session()->workspace().contains("w"));
+}
+
+void WorkshopTest::predictExercisesFromTheArticles() {
+    auto window = makeWindow();
+    const QList<PredictExercise> exercises = PredictPanel::exercises();
+    QVERIFY(exercises.size() >= 8);
+    for (const PredictExercise& exercise : exercises) {
+        SessionModel session;
+        QVERIFY2(session.run(exercise.setup), qPrintable(exercise.setup));
+        const SessionModel::Preview preview = session.preview(exercise.statement);
+        QVERIFY2(preview.error.has_value() == exercise.expectsError, qPrintable(exercise.statement));
+        QVERIFY(!exercise.question.isEmpty());
+    }
+    PredictPanel* predict = window->predictPanel();
+    QVERIFY(predict->startExercise(0));
+    QVERIFY(predict->isVisible());
+    predict->reveal();
+    QCOMPARE(predict->asked(), 4);
+    QCOMPARE(predict->score(), 0); // nothing typed is nothing right
+    predict->resetScore();
+    QCOMPARE(predict->asked(), 0);
+}
+
+void WorkshopTest::predictInALessonStep() {
+    auto window = makeWindow();
+    QVERIFY(window->startLesson(QStringLiteral(":/lessons/02_transpose_non_contiguous.py")));
+    LessonPanel* panel = window->lessonPanel();
+    QVERIFY(panel->next()); // import torch
+    QVERIFY(panel->next()); // x = ...
+    PredictPanel* predict = window->predictPanel();
+    window->findAction(QStringLiteral("actionPredictNext"))->trigger();
+    QVERIFY(predict->isVisible());
+    QCOMPARE(predict->statement(), QStringLiteral("y = x.transpose(0, 1)"));
+    QCOMPARE(panel->position(), 2); // hidden until revealed
+    predict->setAnswer(PredictPanel::Shape, QStringLiteral("3, 2, 4"));
+    predict->reveal();
+    QCOMPARE(panel->position(), 3); // the reveal is the lesson's step
+    QVERIFY(predict->isCorrect(PredictPanel::Shape));
+    QVERIFY(!window->isWindowModified());
+}
+
 // ---- screenshots ------------------------------------------------------------------------------------
 
 void WorkshopTest::projectorScreenshots() {
@@ -663,6 +750,12 @@ void WorkshopTest::projectorScreenshots() {
         const QString name =
             QStringLiteral("projector_%1x%2_%3.png").arg(screen.width()).arg(screen.height()).arg(language);
         QVERIFY(window->grab().save(QDir(dir).filePath(name)));
+        window->predictPanel()->ask(QStringLiteral("q = t.transpose(0, 1)"));
+        QTest::qWait(200);
+        settle();
+        QVERIFY(window->grab().save(QDir(dir).filePath(
+            QStringLiteral("predict_%1x%2_%3.png").arg(screen.width()).arg(screen.height()).arg(language))));
+        window->predictPanel()->cancel();
         window->setPresentationMode(false);
     }
 }

@@ -11,6 +11,7 @@
 #include "app/window/LessonsMenu.h"
 #include "app/window/OpCatalog.h"
 #include "app/window/OpFormDialog.h"
+#include "app/window/PredictPanel.h"
 #include "app/window/Preferences.h"
 #include "app/window/PreferencesDialog.h"
 #include "app/window/PropertiesPanel.h"
@@ -258,7 +259,9 @@ void MainWindow::createCentre() {
     auto* layout = new QVBoxLayout(centre);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    m_predictPanel = new PredictPanel(m_session, m_lessonPanel, this);
     layout->addWidget(m_lessonPanel);
+    layout->addWidget(m_predictPanel);
     layout->addWidget(m_centreStack, 1);
     setCentralWidget(centre);
     connect(m_lessonPanel, &LessonPanel::stepFailed, this, &MainWindow::showLessonError);
@@ -526,6 +529,20 @@ void MainWindow::createMenus() {
     connect(m_lessonsMenu->previousAction(), &QAction::triggered, m_lessonPanel, &LessonPanel::previous);
     addAction(m_lessonsMenu->nextAction());
     addAction(m_lessonsMenu->previousAction());
+    m_lessonsMenu->addSeparator();
+    QAction* predict = makeAction(QStringLiteral("actionPredictNext"), tr("Pre&dict, Then Reveal"),
+                                  QKeySequence(Qt::Key_F9));
+    predict->setStatusTip(tr("Hide the result of the lesson's next step (or of the console's input) and ask "
+                             "for its shape, stride, offset and contiguity"));
+    connect(predict, &QAction::triggered, this, &MainWindow::predictNext);
+    m_lessonsMenu->addAction(predict);
+    QMenu* exercises = m_lessonsMenu->addMenu(tr("&Exercises"));
+    exercises->setObjectName(QStringLiteral("exercisesMenu"));
+    connect(exercises, &QMenu::aboutToShow, this, [this, exercises] { fillExercisesMenu(exercises); });
+    fillExercisesMenu(exercises);
+    QAction* resetScore = m_lessonsMenu->addAction(tr("Reset the &Score"));
+    resetScore->setObjectName(QStringLiteral("actionPredictResetScore"));
+    connect(resetScore, &QAction::triggered, m_predictPanel, &PredictPanel::resetScore);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(findAction(QStringLiteral("actionQuickStart")));
@@ -1076,6 +1093,43 @@ bool MainWindow::startLesson(const QString& path, QString* error) {
     return true;
 }
 
+void MainWindow::fillExercisesMenu(QMenu* menu) {
+    menu->clear();
+    const QList<PredictExercise> all = PredictPanel::exercises();
+    for (int i = 0; i < all.size(); ++i) {
+        QAction* action = menu->addAction(QStringLiteral("%1. %2").arg(i + 1).arg(all[i].title));
+        connect(action, &QAction::triggered, this, [this, i] {
+            if (!maybeSave())
+                return;
+            m_currentFile.clear();
+            m_console->clearError();
+            m_predictPanel->startExercise(i);
+            updateTitle();
+        });
+    }
+}
+
+void MainWindow::predictNext() {
+    if (m_lessonPanel->isActive() && m_lessonPanel->position() < m_lessonPanel->stepCount()) {
+        if (!m_predictPanel->askLessonStep())
+            statusBar()->showMessage(tr("The next step makes no tensor to predict: press F10 to run it."), 4000);
+        return;
+    }
+    const QString typed = m_console->editor()->toPlainText().trimmed();
+    if (typed.isEmpty()) {
+        statusBar()->showMessage(tr("Type a statement in the console (or start a lesson), then press F9 to "
+                                    "predict its result before it runs."),
+                                 5000);
+        return;
+    }
+    if (!m_predictPanel->ask(typed)) {
+        statusBar()->showMessage(tr("%1 makes no tensor to predict.").arg(typed), 4000);
+        return;
+    }
+    // The console's live preview would give the answer away.
+    m_console->editor()->clear();
+}
+
 void MainWindow::requestLesson(const QString& path) {
     if (!maybeSave())
         return;
@@ -1241,11 +1295,21 @@ void MainWindow::setPresentationMode(bool on) {
     }
     setTheme(m_theme);
     m_lessonPanel->setPresentation(on);
+    m_predictPanel->setPresentation(on);
     m_console->setPresentation(on);
     m_diagramView->setProjector(on);
-    // The console keeps a fixed share at the bottom: a few lines of code, readable from the back.
-    if (on)
-        resizeDocks({m_consoleDock}, {std::max(150, height() / 5)}, Qt::Vertical);
+    if (on) {
+        // The diagram is taller than wide (storage strip over the logical grid), so on a
+        // landscape screen its height is what limits it: the console goes to the right, full
+        // height, and the diagram keeps all the height under the lesson text.
+        const QSize room = screen() ? screen()->size() : size();
+        if (room.width() > room.height() * 5 / 4) {
+            addDockWidget(Qt::RightDockWidgetArea, m_consoleDock);
+            resizeDocks({m_consoleDock}, {std::max(320, room.width() * 3 / 10)}, Qt::Horizontal);
+        } else {
+            resizeDocks({m_consoleDock}, {std::max(150, room.height() / 5)}, Qt::Vertical);
+        }
+    }
     if (m_presentationAction->isChecked() != on) {
         const QSignalBlocker blocker(m_presentationAction);
         m_presentationAction->setChecked(on);

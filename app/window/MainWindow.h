@@ -35,6 +35,7 @@ class DiagramWidget;
 class LessonPanel;
 class LessonsMenu;
 class OpFormDialog;
+class PredictPanel;
 class PropertiesPanel;
 class ScriptConsole;
 class SessionModel;
@@ -61,6 +62,8 @@ public:
     TraversalController* traversal() const { return m_traversal; }
     LessonPanel* lessonPanel() const { return m_lessonPanel; }
     LessonsMenu* lessonsMenu() const { return m_lessonsMenu; }
+    // Predict, then reveal (F9): over the lesson's next step or the console's input.
+    PredictPanel* predictPanel() const { return m_predictPanel; }
     QString currentFile() const { return m_currentFile; }
     QLabel* hoverLabel() const { return m_hoverLabel; }
     QLabel* traversalLabel() const { return m_traversalLabel; }
@@ -163,6 +166,8 @@ private:
     void focusMoved(const Shape& index);
     void showLessonError();
     void requestLesson(const QString& path);
+    void predictNext();
+    void fillExercisesMenu(QMenu* menu);
     void showQuickStart();
     void showAbout();
     void showPreferences();
@@ -177,6 +182,7 @@ private:
     QTreeView* m_variablesView = nullptr;
     LessonPanel* m_lessonPanel = nullptr;
     LessonsMenu* m_lessonsMenu = nullptr;
+    PredictPanel* m_predictPanel = nullptr;
     QStackedWidget* m_centreStack = nullptr;
     QDockWidget* m_variablesDock = nullptr;
     QDockWidget* m_propertiesDock = nullptr;

@@ -934,6 +934,34 @@ StrideScope started with a new session instead.</source>
 
 StrideScope 已改为打开一个新会话。</translation>
     </message>
+    <message>
+        <source>Pre&amp;dict, Then Reveal</source>
+        <translation>先预测，再揭晓(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Hide the result of the lesson&apos;s next step (or of the console&apos;s input) and ask for its shape, stride, offset and contiguity</source>
+        <translation>隐藏课程下一步（或控制台输入）的结果，先让大家预测它的形状、步长、偏移和连续性</translation>
+    </message>
+    <message>
+        <source>&amp;Exercises</source>
+        <translation>练习(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Reset the &amp;Score</source>
+        <translation>得分清零(&amp;S)</translation>
+    </message>
+    <message>
+        <source>The next step makes no tensor to predict: press F10 to run it.</source>
+        <translation>下一步不产生张量，无需预测：按 F10 运行它。</translation>
+    </message>
+    <message>
+        <source>Type a statement in the console (or start a lesson), then press F9 to predict its result before it runs.</source>
+        <translation>在控制台输入一条语句（或开始一节课），然后按 F9，在运行之前预测它的结果。</translation>
+    </message>
+    <message>
+        <source>%1 makes no tensor to predict.</source>
+        <translation>%1 不产生张量，无需预测。</translation>
+    </message>
 </context>
 <context>
     <name>stridescope::app::OpCatalog</name>
@@ -1610,6 +1638,181 @@ StrideScope 已改为打开一个新会话。</translation>
     <message>
         <source>Hide Details...</source>
         <translation>隐藏详细信息…</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::PredictPanel</name>
+    <message>
+        <source>%1 of %2 right.</source>
+        <translation>答对 %1 / %2。</translation>
+    </message>
+    <message>
+        <source>A 3×1 column expanded to 3×4.</source>
+        <translation>把一个 3×1 的列 expand 成 3×4。</translation>
+    </message>
+    <message>
+        <source>All three dims move at once.</source>
+        <translation>三个维度同时换位。</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Column 1 of a 3×4 matrix.</source>
+        <translation>3×4 矩阵的第 1 列。</translation>
+    </message>
+    <message>
+        <source>Keep 2 of the 3 rows of each matrix, from row 1.</source>
+        <translation>每个矩阵从第 1 行起保留 3 行中的 2 行。</translation>
+    </message>
+    <message>
+        <source>Mark the answers and run the statement</source>
+        <translation>判分并运行这条语句</translation>
+    </message>
+    <message>
+        <source>Predict, then reveal</source>
+        <translation>先预测，再揭晓</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>揭晓</translation>
+    </message>
+    <message>
+        <source>The article warns: a narrowed tensor transposed is no longer contiguous.</source>
+        <translation>文章提醒：narrow 之后再 transpose，就不再连续了。</translation>
+    </message>
+    <message>
+        <source>The article&apos;s first example: a is contiguous. What does transposing dims 0 and 1 give?</source>
+        <translation>文章的第一个例子：a 是连续的。交换第 0 维和第 1 维会得到什么？</translation>
+    </message>
+    <message>
+        <source>The article&apos;s view(2, -1) on a contiguous tensor.</source>
+        <translation>文章里的 view(2, -1)，作用在连续张量上。</translation>
+    </message>
+    <message>
+        <source>The article&apos;s x.narrow(0, 5, 10) on a tensor with 10 rows.</source>
+        <translation>文章里的 x.narrow(0, 5, 10)，而张量只有 10 行。</translation>
+    </message>
+    <message>
+        <source>The second matrix only, as a slice.</source>
+        <translation>只取第二个矩阵，用切片。</translation>
+    </message>
+    <message>
+        <source>True or False</source>
+        <translation>True 或 False</translation>
+    </message>
+    <message>
+        <source>What does it give? Type the shape, or “error” if PyTorch refuses it.</source>
+        <translation>结果是什么？填写形状；如果 PyTorch 会拒绝，就填 “error”（或“报错”）。</translation>
+    </message>
+    <message>
+        <source>What does the result look like? Fill in the four fields, then Reveal.</source>
+        <translation>结果是什么样的？填好四个空，然后点“揭晓”。</translation>
+    </message>
+    <message>
+        <source>a column of a matrix</source>
+        <translation>矩阵的一列</translation>
+    </message>
+    <message>
+        <source>a shape, or error</source>
+        <translation>形状，或 error</translation>
+    </message>
+    <message>
+        <source>a slice of the first dim</source>
+        <translation>第一维的切片</translation>
+    </message>
+    <message>
+        <source>b is a.transpose(0, 1). Can it be flattened with view?</source>
+        <translation>b 是 a.transpose(0, 1)。能用 view 把它展平吗？</translation>
+    </message>
+    <message>
+        <source>b is a.transpose(0, 1). What does contiguous() make of it?</source>
+        <translation>b 是 a.transpose(0, 1)。contiguous() 会把它变成什么？</translation>
+    </message>
+    <message>
+        <source>contiguous() of a transpose</source>
+        <translation>转置之后的 contiguous()</translation>
+    </message>
+    <message>
+        <source>e.g. 0</source>
+        <translation>例如 0</translation>
+    </message>
+    <message>
+        <source>e.g. 3, 2, 4</source>
+        <translation>例如 3, 2, 4</translation>
+    </message>
+    <message>
+        <source>e.g. 4, 12, 1</source>
+        <translation>例如 4, 12, 1</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>报错：%1</translation>
+    </message>
+    <message>
+        <source>expand gives stride 0</source>
+        <translation>expand 给出步长 0</translation>
+    </message>
+    <message>
+        <source>is_contiguous()</source>
+        <translation>is_contiguous()</translation>
+    </message>
+    <message>
+        <source>narrow moves the offset</source>
+        <translation>narrow 移动偏移</translation>
+    </message>
+    <message>
+        <source>narrow past the end</source>
+        <translation>narrow 越过末尾</translation>
+    </message>
+    <message>
+        <source>narrow, then transpose</source>
+        <translation>先 narrow 再 transpose</translation>
+    </message>
+    <message>
+        <source>permute(2, 0, 1)</source>
+        <translation>permute(2, 0, 1)</translation>
+    </message>
+    <message>
+        <source>result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>score %1 / %2</source>
+        <translation>得分 %1 / %2</translation>
+    </message>
+    <message>
+        <source>shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>storage_offset()</source>
+        <translation>storage_offset()</translation>
+    </message>
+    <message>
+        <source>stride()</source>
+        <translation>stride()</translation>
+    </message>
+    <message>
+        <source>transpose of a 2×3 view</source>
+        <translation>2×3 视图的转置</translation>
+    </message>
+    <message>
+        <source>transpose(0, 1) of a 2×3×4 block</source>
+        <translation>2×3×4 块的 transpose(0, 1)</translation>
+    </message>
+    <message>
+        <source>view of a transpose</source>
+        <translation>转置之后的 view</translation>
+    </message>
+    <message>
+        <source>view(2, -1)</source>
+        <translation>view(2, -1)</translation>
+    </message>
+    <message>
+        <source>The second article: base = arange(6).view(2, 3), then its transpose (an in-place add_ on it would change base).</source>
+        <translation>第二篇文章：base = arange(6).view(2, 3)，再取它的转置（对转置做原地 add_ 会改变 base）。</translation>
     </message>
 </context>
 </TS>
