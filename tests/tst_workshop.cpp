@@ -20,6 +20,7 @@
 #include "app/window/SessionModel.h"
 #include "app/window/TensorBuilderDialog.h"
 #include "app/window/Translations.h"
+#include "app/window/WriteOverlay.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -143,6 +144,11 @@ private slots:
     void predictThenRevealMarksEachAnswer();
     void predictExercisesFromTheArticles();
     void predictInALessonStep();
+
+    void writeTargetOfAStatement_data();
+    void writeTargetOfAStatement();
+    void inPlaceWriteIsOutlinedInEveryAlias();
+    void zoomKeepsWhatIsLookedAt();
 
     void projectorScreenshots();
 };
@@ -729,6 +735,91 @@ void WorkshopTest::predictInALessonStep() {
     QVERIFY(!window->isWindowModified());
 }
 
+// ---- reading layouts ------------------------------------------------------------------------------
+
+void WorkshopTest::writeTargetOfAStatement_data() {
+    QTest::addColumn<QString>("statement");
+    QTest::addColumn<QString>("target"); // empty: not an in-place write
+    QTest::newRow("method") << "col.fill_(7)" << "col";
+    QTest::newRow("slice assignment") << "x[0, ::2] = 5" << "x[0, ::2]";
+    QTest::newRow("bound result") << "y = x.add_(1)" << "x";
+    QTest::newRow("through a view") << "x.t().mul_(2)" << "x.t()";
+    QTest::newRow("out of place") << "y = x.add(1)" << "";
+    QTest::newRow("comparison") << "x[0] == 1" << "";
+    QTest::newRow("plain assignment") << "y = x" << "";
+    QTest::newRow("dunder") << "x.__len__()" << "";
+}
+
+void WorkshopTest::writeTargetOfAStatement() {
+    QFETCH(QString, statement);
+    QFETCH(QString, target);
+    const auto found = writeTarget(statement);
+    QCOMPARE(found.value_or(QString()), target);
+}
+
+void WorkshopTest::inPlaceWriteIsOutlinedInEveryAlias() {
+    auto window = makeWindow(QSize(1400, 900));
+    WriteOverlay* overlay = window->diagramView()->writeOverlay();
+    QVERIFY(window->session()->run(QStringLiteral("x = torch.zeros(3, 4)\ncol = x[:, 1]")));
+    QVERIFY(overlay->writtenElements().empty());
+    typeLine(*window, QStringLiteral("col.fill_(7)"));
+    QCOMPARE(overlay->writtenElements(), (std::vector<std::int64_t>{1, 5, 9}));
+    QCOMPARE(overlay->highlightedGridCells(), 3);
+    QVERIFY(overlay->isVisible());
+    // The base sees the write in its column 1.
+    QVERIFY(window->session()->showName(QStringLiteral("x")));
+    settle();
+    QCOMPARE(overlay->highlightedGridCells(), 3);
+    QVERIFY(overlay->isVisible());
+    // Looking at the base keeps the write in view.
+    typeLine(*window, QStringLiteral("x"));
+    QCOMPARE(overlay->writtenElements(), (std::vector<std::int64_t>{1, 5, 9}));
+    QCOMPARE(overlay->highlightedGridCells(), 3);
+    // A tensor on another storage shows nothing; the next statement clears it.
+    typeLine(*window, QStringLiteral("other = torch.ones(2)"));
+    QVERIFY(overlay->writtenElements().empty());
+    QVERIFY(!overlay->isVisible());
+    typeLine(*window, QStringLiteral("x[0, ::2] = 5"));
+    QCOMPARE(overlay->writtenElements(), (std::vector<std::int64_t>{0, 2}));
+    QVERIFY(window->session()->showName(QStringLiteral("col")));
+    settle();
+    QCOMPARE(overlay->highlightedGridCells(), 0); // col (column 1) reads neither
+    QVERIFY(window->session()->showName(QStringLiteral("x")));
+    settle();
+    QCOMPARE(overlay->highlightedGridCells(), 2);
+}
+
+void WorkshopTest::zoomKeepsWhatIsLookedAt() {
+    auto window = makeWindow(QSize(1000, 760));
+    QVERIFY(window->session()->run(QStringLiteral("x = torch.arange(600).view(20, 30)")));
+    settle();
+    DiagramView* view = window->diagramView();
+    view->setZoom(1.0);
+    settle();
+    const QPoint anchor(200, 150);
+    auto pictureAt = [&](QPoint point) {
+        return (QPointF(point) + QPointF(view->horizontalScrollBar()->value(), view->verticalScrollBar()->value())) /
+               view->zoom();
+    };
+    view->horizontalScrollBar()->setValue(120);
+    view->verticalScrollBar()->setValue(60);
+    const QPointF before = pictureAt(anchor);
+    view->setZoom(2.0, anchor);
+    settle();
+    const QPointF after = pictureAt(anchor);
+    QVERIFY2(std::abs(before.x() - after.x()) < 1.0 && std::abs(before.y() - after.y()) < 1.0,
+             qPrintable(QStringLiteral("%1,%2 -> %3,%4").arg(before.x()).arg(before.y()).arg(after.x()).arg(after.y())));
+    // Actual Size from a picture that fits whole keeps its top-left corner in view.
+    window->findAction(QStringLiteral("actionZoomFit"))->trigger();
+    settle();
+    QVERIFY(view->zoom() < 1.0);
+    window->findAction(QStringLiteral("actionZoomReset"))->trigger();
+    settle();
+    QCOMPARE(view->zoom(), 1.0);
+    QCOMPARE(view->horizontalScrollBar()->value(), 0);
+    QCOMPARE(view->verticalScrollBar()->value(), 0);
+}
+
 // ---- screenshots ------------------------------------------------------------------------------------
 
 void WorkshopTest::projectorScreenshots() {
@@ -756,6 +847,15 @@ void WorkshopTest::projectorScreenshots() {
         QVERIFY(window->grab().save(QDir(dir).filePath(
             QStringLiteral("predict_%1x%2_%3.png").arg(screen.width()).arg(screen.height()).arg(language))));
         window->predictPanel()->cancel();
+        if (language == u"en") {
+            QVERIFY(window->startLesson(QStringLiteral(":/lessons/08_inplace_through_view.py")));
+            for (int i = 0; i < 5; ++i)
+                window->lessonPanel()->next(); // ... col.fill_(7), then x
+            QTest::qWait(200);
+            settle();
+            QVERIFY(window->grab().save(QDir(dir).filePath(
+                QStringLiteral("write_%1x%2.png").arg(screen.width()).arg(screen.height()))));
+        }
         window->setPresentationMode(false);
     }
 }

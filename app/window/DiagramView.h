@@ -8,6 +8,7 @@ namespace stridescope::app {
 
 class DiagramWidget;
 class TraversalOverlay;
+class WriteOverlay;
 
 class DiagramView : public QScrollArea {
     Q_OBJECT
@@ -17,6 +18,8 @@ public:
 
     DiagramWidget* diagram() const { return m_diagram; }
     TraversalOverlay* overlay() const { return m_overlay; }
+    // The cells the last in-place statement wrote.
+    WriteOverlay* writeOverlay() const { return m_writes; }
 
     double zoom() const;
     // Zooms keeping `anchor` (viewport coordinates; the centre when null) in place; ends
@@ -47,11 +50,13 @@ protected:
 
 private:
     void applyZoom(double zoom, QPoint anchor);
+    QPoint keyboardAnchor() const;
     void fit();
     void resizeDiagram();
 
     DiagramWidget* m_diagram;
     TraversalOverlay* m_overlay;
+    WriteOverlay* m_writes;
     bool m_autoFit = true;
     bool m_projector = false;
     double m_fitLimit = 1.0;

@@ -24,6 +24,7 @@
 #include "app/window/Translations.h"
 #include "app/window/TraversalOverlay.h"
 #include "app/window/VariablesModel.h"
+#include "app/window/WriteOverlay.h"
 #include "stridescope_config.h"
 
 #include <QAction>
@@ -754,6 +755,7 @@ void MainWindow::rebuildDiagram() {
     diagram()->setModel(
         DiagramModel::build({shown->name, shown->expression, shown->tensor}, others, options));
     m_diagramView->diagramChanged();
+    updateWrites();
     if (!sameTensor) {
         m_shownKey = key;
         m_traversal->setTensor(shown->tensor);
@@ -761,6 +763,43 @@ void MainWindow::rebuildDiagram() {
     } else if (m_traversal->position() >= 0) {
         traversalMoved(m_traversal->position());
     }
+}
+
+// The last statement, when it wrote in place: the elements of the view it wrote through (read
+// on a scratch copy, so nothing runs twice). Outlined on whichever alias of that storage is shown.
+void MainWindow::updateWrites() {
+    WriteOverlay* overlay = m_diagramView->writeOverlay();
+    const auto& lines = m_session->lines();
+    // Looking at the result (`x`, `x.stride()`) keeps the write in view; any other statement
+    // ends it.
+    std::optional<QString> target;
+    QString statement;
+    for (qsizetype i = lines.size() - 1; i >= 0 && !target; --i) {
+        const QString code = lines[i].code.trimmed();
+        target = writeTarget(code);
+        if (target) {
+            statement = code;
+            break;
+        }
+        const QString withoutComparisons = QString(code).replace(QStringLiteral("=="), QString())
+                                               .replace(QStringLiteral("!="), QString())
+                                               .replace(QStringLiteral("<="), QString())
+                                               .replace(QStringLiteral(">="), QString());
+        if (withoutComparisons.contains(u'=') || code.startsWith(QStringLiteral("import")) ||
+            code.startsWith(QStringLiteral("del ")))
+            break;
+    }
+    if (!target) {
+        overlay->clear();
+        return;
+    }
+    const SessionModel::Preview view = m_session->preview(*target);
+    if (view.error || !view.tensor || !view.tensor->tensor.defined()) {
+        overlay->clear();
+        return;
+    }
+    const Tensor& written = view.tensor->tensor;
+    overlay->setWrites(written.storage(), storageElementsOf(written), statement);
 }
 
 void MainWindow::syncVariablesSelection() {

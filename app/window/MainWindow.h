@@ -156,6 +156,7 @@ private:
     void sessionChanged();
     void scheduleAutosave();
     void rebuildDiagram();
+    void updateWrites();
     void syncVariablesSelection();
     void updateTitle();
     void updateActions();
