@@ -20,6 +20,7 @@
 #include "app/window/SessionModel.h"
 #include "app/window/TensorBuilderDialog.h"
 #include "app/window/Translations.h"
+#include "app/window/TraversalController.h"
 #include "app/window/WriteOverlay.h"
 
 #include <QAbstractButton>
@@ -149,6 +150,7 @@ private slots:
     void writeTargetOfAStatement();
     void inPlaceWriteIsOutlinedInEveryAlias();
     void zoomKeepsWhatIsLookedAt();
+    void pagingDrawsOneBlockAtATime();
 
     void projectorScreenshots();
 };
@@ -820,6 +822,39 @@ void WorkshopTest::zoomKeepsWhatIsLookedAt() {
     QCOMPARE(view->verticalScrollBar()->value(), 0);
 }
 
+void WorkshopTest::pagingDrawsOneBlockAtATime() {
+    auto window = makeWindow(QSize(1280, 720));
+    QVERIFY(window->session()->run(QStringLiteral(
+        "x = torch.arange(120).view(2, 3, 4, 5).contiguous(memory_format=torch.channels_last)")));
+    settle();
+    const double wholeZoom = window->diagramView()->zoom();
+    QCOMPARE(window->pageCount(), 0);
+    window->findAction(QStringLiteral("actionPaging"))->trigger();
+    settle();
+    QCOMPARE(window->pageCount(), 6); // 2 x 3 blocks of 4 x 5
+    QCOMPARE(window->diagram()->model().name, QStringLiteral("x[0, 0]"));
+    QCOMPARE(window->diagram()->model().tensor.sizes(), (Shape{4, 5}));
+    QCOMPARE(window->diagram()->model().tensor.strides(), (Shape{15, 3}));
+    QVERIFY(window->diagramView()->zoom() > wholeZoom); // bigger than all blocks at once
+    // x itself is a lane over the same storage strip.
+    QVERIFY(!window->diagram()->model().lanes.empty());
+    window->findAction(QStringLiteral("actionNextPage"))->trigger();
+    QCOMPARE(window->diagram()->model().name, QStringLiteral("x[0, 1]"));
+    QCOMPARE(window->diagram()->model().tensor.storageOffset(), 1); // channels-last: C innermost
+    window->findAction(QStringLiteral("actionPreviousPage"))->trigger();
+    window->findAction(QStringLiteral("actionPreviousPage"))->trigger(); // wraps to the last
+    QCOMPARE(window->diagram()->model().name, QStringLiteral("x[1, 2]"));
+    QVERIFY(window->findChild<QLabel*>(QStringLiteral("pageLabel"))->text().contains(QStringLiteral("6 of 6")));
+    // The traversal walks the block shown.
+    window->findAction(QStringLiteral("actionStep"))->trigger();
+    QCOMPARE(window->traversal()->visitCount(), 20);
+    // A 2-D tensor is drawn whole.
+    QVERIFY(window->session()->run(QStringLiteral("m = torch.zeros(3, 4)")));
+    settle();
+    QCOMPARE(window->pageCount(), 0);
+    QCOMPARE(window->diagram()->model().name, QStringLiteral("m"));
+}
+
 // ---- screenshots ------------------------------------------------------------------------------------
 
 void WorkshopTest::projectorScreenshots() {
@@ -855,6 +890,17 @@ void WorkshopTest::projectorScreenshots() {
             settle();
             QVERIFY(window->grab().save(QDir(dir).filePath(
                 QStringLiteral("write_%1x%2.png").arg(screen.width()).arg(screen.height()))));
+            window->lessonPanel()->close();
+            QVERIFY(window->session()->run(QStringLiteral(
+                "cl = torch.arange(120).view(2, 3, 4, 5).contiguous(memory_format=torch.channels_last)")));
+            window->findAction(QStringLiteral("actionPaging"))->setChecked(true);
+            window->findAction(QStringLiteral("actionNextPage"))->trigger();
+            QTest::qWait(200);
+            settle();
+            QVERIFY(window->grab().save(QDir(dir).filePath(
+                QStringLiteral("paging_%1x%2.png").arg(screen.width()).arg(screen.height()))));
+            window->findAction(QStringLiteral("actionPaging"))->setChecked(false);
+            window->session()->setUnmodified();
         }
         window->setPresentationMode(false);
     }

@@ -25,6 +25,7 @@
 #include "app/window/TraversalOverlay.h"
 #include "app/window/VariablesModel.h"
 #include "app/window/WriteOverlay.h"
+#include "core/Ops.h"
 #include "stridescope_config.h"
 
 #include <QAction>
@@ -133,7 +134,11 @@ MainWindow::MainWindow(QWidget* parent)
     m_traversalLabel = new QLabel(this);
     m_traversalLabel->setObjectName(QStringLiteral("traversalLabel"));
     m_zoomLabel = new QLabel(this);
+    m_pageLabel = new QLabel(this);
+    m_pageLabel->setObjectName(QStringLiteral("pageLabel"));
+    m_pageLabel->hide();
     statusBar()->addWidget(m_hoverLabel, 1);
+    statusBar()->addPermanentWidget(m_pageLabel);
     statusBar()->addPermanentWidget(m_traversalLabel);
     statusBar()->addPermanentWidget(m_zoomLabel);
 
@@ -433,6 +438,21 @@ void MainWindow::createActions() {
         rebuildDiagram();
     });
 
+    m_pagingAction = makeAction(QStringLiteral("actionPaging"), tr("Page Through &Outer Dims"),
+                                QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+    m_pagingAction->setCheckable(true);
+    m_pagingAction->setStatusTip(tr("Draw a tensor of 3 or more dims one 2-D block at a time instead of "
+                                    "shrinking all of them"));
+    connect(m_pagingAction, &QAction::toggled, this, [this] {
+        m_page = 0;
+        rebuildDiagram();
+    });
+    a = makeAction(QStringLiteral("actionNextPage"), tr("Next Block"), QKeySequence(Qt::CTRL | Qt::Key_PageDown));
+    connect(a, &QAction::triggered, this, [this] { turnPage(1); });
+    a = makeAction(QStringLiteral("actionPreviousPage"), tr("Previous Block"),
+                   QKeySequence(Qt::CTRL | Qt::Key_PageUp));
+    connect(a, &QAction::triggered, this, [this] { turnPage(-1); });
+
     m_playAction = makeAction(QStringLiteral("actionPlay"), tr("Play"), QKeySequence(Qt::Key_F5));
     connect(m_playAction, &QAction::triggered, m_traversal, &TraversalController::togglePlay);
     m_tensorActions << m_playAction;
@@ -506,6 +526,9 @@ void MainWindow::createMenus() {
     view->addSeparator();
     view->addAction(m_byteModeAction);
     view->addAction(m_storageIndicesAction);
+    view->addAction(m_pagingAction);
+    view->addAction(findAction(QStringLiteral("actionNextPage")));
+    view->addAction(findAction(QStringLiteral("actionPreviousPage")));
     view->addSeparator();
     view->addAction(m_darkAction);
     view->addAction(m_presentationAction);
@@ -735,11 +758,21 @@ void MainWindow::rebuildDiagram() {
         m_traversal->setTensor({});
         m_bandwidthPanel->clearLayout();
         m_shownKey.clear();
+        m_pagedTensor.clear();
         diagram()->setModel({});
         return;
     }
     m_centreStack->setCurrentIndex(1);
-    const QString key = layoutKey(shown);
+    const QString tensorKey = layoutKey(shown);
+    const bool newTensor = tensorKey != m_pagedTensor;
+    if (newTensor) {
+        m_pagedTensor = tensorKey; // another tensor starts at its first block
+        m_page = 0;
+    }
+    const int pages = pageCount();
+    if (pages > 0)
+        m_page = std::clamp(m_page, 0, pages - 1);
+    const QString key = tensorKey + (pages > 0 ? QStringLiteral("|block %1").arg(m_page) : QString());
     const bool sameTensor = key == m_shownKey;
     DiagramOptions options;
     options.byteMode = m_byteModeAction->isChecked();
@@ -752,14 +785,38 @@ void MainWindow::rebuildDiagram() {
         if (qname != shown->name && tensor.sharesStorageWith(shown->tensor))
             others.push_back({qname, m_session->expressionOf(qname), tensor});
     }
-    diagram()->setModel(
-        DiagramModel::build({shown->name, shown->expression, shown->tensor}, others, options));
+    DiagramTensorSpec primary{shown->name, shown->expression, shown->tensor};
+    if (pages > 0) {
+        // One 2-D block of the leading dims: x[i, j] as the primary, x itself as a lane.
+        Tensor block = shown->tensor;
+        Shape leading;
+        std::int64_t rest = m_page;
+        const auto dims = static_cast<std::int64_t>(shown->tensor.sizes().size());
+        for (std::int64_t d = dims - 3; d >= 0; --d) {
+            const std::int64_t size = shown->tensor.sizes()[static_cast<std::size_t>(d)];
+            leading.insert(leading.begin(), rest % size);
+            rest /= size;
+        }
+        QStringList indices;
+        for (std::int64_t index : leading) {
+            block = ops::select(block, 0, index);
+            indices << QString::number(index);
+        }
+        const QString base = shown->name.isEmpty() ? QStringLiteral("(%1)").arg(shown->expression) : shown->name;
+        const QString name = base + u'[' + indices.join(QStringLiteral(", ")) + u']';
+        others.insert(others.begin(), {base, shown->expression, shown->tensor});
+        primary = {name, QString(), block};
+        m_pageLabel->setText(tr("block %1 of %2 (Ctrl+PgUp / Ctrl+PgDown)").arg(m_page + 1).arg(pages));
+    }
+    m_pageLabel->setVisible(pages > 0);
+    diagram()->setModel(DiagramModel::build(primary, others, options));
     m_diagramView->diagramChanged();
     updateWrites();
     if (!sameTensor) {
         m_shownKey = key;
-        m_traversal->setTensor(shown->tensor);
-        m_bandwidthPanel->setTensor(shown->tensor, shown->name.isEmpty() ? shown->expression : shown->name);
+        m_traversal->setTensor(primary.tensor); // the block, when paging: what the grid shows
+        if (newTensor)
+            m_bandwidthPanel->setTensor(shown->tensor, shown->name.isEmpty() ? shown->expression : shown->name);
     } else if (m_traversal->position() >= 0) {
         traversalMoved(m_traversal->position());
     }
@@ -800,6 +857,38 @@ void MainWindow::updateWrites() {
     }
     const Tensor& written = view.tensor->tensor;
     overlay->setWrites(written.storage(), storageElementsOf(written), statement);
+}
+
+int MainWindow::pageCount() const {
+    const auto& shown = m_session->shown();
+    if (!m_pagingAction || !m_pagingAction->isChecked() || !shown || !shown->tensor.defined())
+        return 0;
+    const Shape& sizes = shown->tensor.sizes();
+    if (sizes.size() < 3)
+        return 0;
+    std::int64_t blocks = 1;
+    for (std::size_t d = 0; d + 2 < sizes.size(); ++d)
+        blocks *= sizes[d];
+    // Very many blocks: paging is no help (and an int counts them).
+    return blocks > 0 && blocks <= 1 << 20 ? static_cast<int>(blocks) : 0;
+}
+
+void MainWindow::setPage(int page) {
+    const int pages = pageCount();
+    if (pages == 0)
+        return;
+    m_page = std::clamp(page, 0, pages - 1);
+    rebuildDiagram();
+}
+
+void MainWindow::turnPage(int delta) {
+    const int pages = pageCount();
+    if (pages == 0) {
+        if (!m_pagingAction->isChecked() && m_session->shown() && m_session->shown()->tensor.sizes().size() >= 3)
+            m_pagingAction->setChecked(true);
+        return;
+    }
+    setPage((m_page + delta + pages) % pages);
 }
 
 void MainWindow::syncVariablesSelection() {

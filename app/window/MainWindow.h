@@ -123,6 +123,13 @@ public:
     BandwidthPanel* bandwidthPanel() const { return m_bandwidthPanel; }
     QDockWidget* bandwidthDock() const { return m_bandwidthDock; }
 
+    // Paging (View > Page Through Outer Dims): a tensor of 3 or more dims is drawn one 2-D
+    // block at a time, x[i, j] for the leading dims, with the whole storage strip under it.
+    // pageCount() is 0 when not paging.
+    int pageCount() const;
+    int page() const { return m_page; }
+    void setPage(int page);
+
 signals:
     void languageChanged(const QString& language);
 
@@ -157,6 +164,7 @@ private:
     void scheduleAutosave();
     void rebuildDiagram();
     void updateWrites();
+    void turnPage(int delta);
     void syncVariablesSelection();
     void updateTitle();
     void updateActions();
@@ -202,6 +210,10 @@ private:
     QAction* m_darkAction = nullptr;
     QAction* m_byteModeAction = nullptr;
     QAction* m_storageIndicesAction = nullptr;
+    QAction* m_pagingAction = nullptr;
+    QLabel* m_pageLabel = nullptr;
+    int m_page = 0;
+    QString m_pagedTensor; // the tensor m_page is a block of
     QList<QToolBar*> m_toolBars;
 
     QString m_currentFile;

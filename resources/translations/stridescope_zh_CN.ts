@@ -962,6 +962,26 @@ StrideScope 已改为打开一个新会话。</translation>
         <source>%1 makes no tensor to predict.</source>
         <translation>%1 不产生张量，无需预测。</translation>
     </message>
+    <message>
+        <source>Page Through &amp;Outer Dims</source>
+        <translation>按外层维度分页(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Draw a tensor of 3 or more dims one 2-D block at a time instead of shrinking all of them</source>
+        <translation>把 3 维及以上的张量一次画一个二维块，而不是把所有块一起缩小</translation>
+    </message>
+    <message>
+        <source>Next Block</source>
+        <translation>下一块</translation>
+    </message>
+    <message>
+        <source>Previous Block</source>
+        <translation>上一块</translation>
+    </message>
+    <message>
+        <source>block %1 of %2 (Ctrl+PgUp / Ctrl+PgDown)</source>
+        <translation>第 %1 块，共 %2 块（Ctrl+PgUp / Ctrl+PgDown）</translation>
+    </message>
 </context>
 <context>
     <name>stridescope::app::OpCatalog</name>
