@@ -694,7 +694,7 @@ bool MainWindow::autosaveNow() {
 }
 
 bool MainWindow::restoreRecovered(const RecoveredSession& orphan, QString* error) {
-    if (!m_session->load(orphan.scriptText)) {
+    if (!m_session->load(orphan.scriptText, true)) {
         if (error && m_session->lastError()) {
             const SessionError& e = *m_session->lastError();
             *error = tr("line %1: %2").arg(e.line).arg(e.describe());

@@ -369,7 +369,7 @@ bool SessionModel::run(const QString& text, bool keepComments) {
     return true;
 }
 
-bool SessionModel::load(const QString& scriptText) {
+bool SessionModel::load(const QString& scriptText, bool eachLineUndoable) {
     m_lastError.reset();
     QList<ScriptLine> lines;
     QString tail;
@@ -388,10 +388,17 @@ bool SessionModel::load(const QString& scriptText) {
         m_lastError = error;
         return false;
     }
-    // An opened script is where undo starts: Ctrl+Z right after Open must not eat its last line.
     {
         const QSignalBlocker blocker(this);
         m_undoStack->clear();
+        // An opened script is where undo starts (Ctrl+Z right after Open must not eat its last
+        // line); restored work can be walked back statement by statement.
+        if (eachLineUndoable) {
+            m_lines.clear();
+            for (const ScriptLine& line : lines)
+                m_undoStack->push(new AppendLinesCommand(this, {line}, true));
+            m_undoStack->setClean();
+        }
     }
     m_tail = tail;
     adopt(std::move(*result), std::move(lines));

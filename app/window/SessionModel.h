@@ -70,8 +70,9 @@ public:
     // `keepComments` (a lesson's step keeps its explanation in the script).
     bool run(const QString& text, bool keepComments = false);
     // Replaces the session with a whole script (Open). Nothing changes on failure. The undo
-    // history starts there (undo cannot remove the opened lines); the result is clean.
-    bool load(const QString& scriptText);
+    // history starts there (undo cannot remove the opened lines) unless `eachLineUndoable`
+    // (restored work: each statement one undo step); the result is clean.
+    bool load(const QString& scriptText, bool eachLineUndoable = false);
     // A new session: just `import torch`.
     void clear();
     // Removes statement `index` (undoable); refused when the rest of the script would fail.
