@@ -145,6 +145,7 @@ private slots:
     void predictThenRevealMarksEachAnswer();
     void predictExercisesFromTheArticles();
     void predictInALessonStep();
+    void wholeChineseLessonOnAProjector();
 
     void writeTargetOfAStatement_data();
     void writeTargetOfAStatement();
@@ -735,6 +736,56 @@ void WorkshopTest::predictInALessonStep() {
     QCOMPARE(panel->position(), 3); // the reveal is the lesson's step
     QVERIFY(predict->isCorrect(PredictPanel::Shape));
     QVERIFY(!window->isWindowModified());
+}
+
+// The "done when": a whole lesson in Chinese at 1280x720 from F11, docks untouched, with
+// an exercise in the middle.
+void WorkshopTest::wholeChineseLessonOnAProjector() {
+    auto window = makeWindow(QSize(1280, 720));
+    window->setLanguage(QStringLiteral("zh_CN"));
+    window->lessonsMenu()->lessonActions().at(1)->trigger(); // 第 2 课
+    settle();
+    window->findAction(QStringLiteral("actionPresentation"))->trigger();
+    if (window->screen()->size() != QSize(1280, 720)) {
+        window->showNormal();
+        window->setGeometry(0, 0, 1280, 720);
+    }
+    settle();
+    LessonPanel* panel = window->lessonPanel();
+    QVERIFY(panel->lesson()->path.startsWith(QStringLiteral(":/lessons/zh_CN/")));
+    const auto english = Lesson::load(Lesson::counterpart(panel->lesson()->path, QStringLiteral("en")));
+    QVERIFY(english);
+    QDockWidget* console = dock(*window, "consoleDock");
+    int boxes = 0;
+    bool predicted = false;
+    while (panel->position() < panel->stepCount()) {
+        const LessonStep& step = panel->lesson()->steps[panel->position()];
+        if (!predicted && step.code == QStringLiteral("y = x.transpose(0, 1)")) {
+            window->findAction(QStringLiteral("actionPredictNext"))->trigger(); // F9
+            window->predictPanel()->setAnswer(PredictPanel::Shape, QStringLiteral("3, 2, 4"));
+            window->predictPanel()->setAnswer(PredictPanel::Stride, QStringLiteral("4, 12, 1"));
+            window->predictPanel()->setAnswer(PredictPanel::Offset, QStringLiteral("0"));
+            window->predictPanel()->setAnswer(PredictPanel::Contiguous, QStringLiteral("否"));
+            window->predictPanel()->reveal();
+            QCOMPARE(window->predictPanel()->score(), 4);
+            predicted = true;
+        } else {
+            answerMessageBoxes(QMessageBox::Cancel, &boxes);
+            window->lessonsMenu()->nextAction()->trigger(); // F10
+        }
+        settle();
+        QVERIFY(console->isVisible());
+        QVERIFY(!dock(*window, "variablesDock")->isVisible());
+        QVERIFY2(panel->lastError().isEmpty(), qPrintable(panel->lastError()));
+        // Chinese, or what needs no translation ("(1, 3)", "torch.Size([3, 2, 4])").
+        const int at = panel->position() - 1;
+        QVERIFY2(isChinese(panel->commentText()) || panel->commentText() == english->steps[at].comment,
+                 qPrintable(panel->commentText()));
+    }
+    QVERIFY(predicted);
+    QCOMPARE(boxes, 0);
+    QVERIFY(!window->isWindowModified());
+    QVERIFY(window->diagramView()->viewport()->width() > 1280 / 2);
 }
 
 // ---- reading layouts ------------------------------------------------------------------------------
