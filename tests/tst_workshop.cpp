@@ -5,6 +5,7 @@
 // platform. With STRIDESCOPE_SCREENSHOTS=<dir> set, projectorScreenshots() saves the projector
 // mode at the screen's size in both languages (run it under Xvfb at 1280x720 and 1920x1080).
 #include "app/diagram/DiagramModel.h"
+#include "app/diagram/DiagramOrderPattern.h"
 #include "app/diagram/DiagramWidget.h"
 #include "app/window/DiagramView.h"
 #include "app/window/Lesson.h"
@@ -152,6 +153,7 @@ private slots:
     void inPlaceWriteIsOutlinedInEveryAlias();
     void zoomKeepsWhatIsLookedAt();
     void pagingDrawsOneBlockAtATime();
+    void blocksShowTheirLogicalOrderPattern();
 
     void projectorScreenshots();
 };
@@ -904,6 +906,43 @@ void WorkshopTest::pagingDrawsOneBlockAtATime() {
     settle();
     QCOMPARE(window->pageCount(), 0);
     QCOMPARE(window->diagram()->model().name, QStringLiteral("m"));
+}
+
+void WorkshopTest::blocksShowTheirLogicalOrderPattern() {
+    // The 4096 x 4096 b.t(): layout-only, drawn in blocks of 4096 elements.
+    SessionModel session;
+    QVERIFY(session.run(QStringLiteral("b = torch.empty(4096, 4096)\nbt = b.t()")));
+    const DiagramModel plain = DiagramModel::build({QStringLiteral("b"), QString(), *session.tensorNamed(QStringLiteral("b"))});
+    const DiagramModel transposed =
+        DiagramModel::build({QStringLiteral("bt"), QString(), *session.tensorNamed(QStringLiteral("bt"))});
+    QCOMPARE(plain.detail, StripDetail::Blocks);
+    QCOMPARE(transposed.detail, StripDetail::Blocks);
+    auto spread = [](const std::vector<double>& samples) {
+        const auto [low, high] = std::minmax_element(samples.begin(), samples.end());
+        return *high - *low;
+    };
+    for (std::int64_t unit : {std::int64_t(0), plain.unitCount() / 2, plain.unitCount() - 1}) {
+        const auto a = orderSamples(plain, unit, 64);
+        const auto t = orderSamples(transposed, unit, 64);
+        QCOMPARE(int(a.size()), 64);
+        QVERIFY(*std::min_element(a.begin(), a.end()) >= 0.0);
+        QVERIFY2(spread(a) < 0.01, qPrintable(QString::number(spread(a)))); // one run of b's order
+        QVERIFY2(spread(t) > 0.8, qPrintable(QStringLiteral("unit %1 of %2, size %3: %4")
+                                                 .arg(unit)
+                                                 .arg(transposed.unitCount())
+                                                 .arg(transposed.unitSize)
+                                                 .arg(spread(t)))); // all of bt's order
+    }
+    // The inverse of the address formula, element by element, on views of a dense tensor.
+    QVERIFY(session.run(QStringLiteral("x = torch.arange(24).reshape(2, 3, 4)\nn = x.narrow(2, 1, 2)\np = x.permute(2, 0, 1)")));
+    const Tensor n = *session.tensorNamed(QStringLiteral("n"));
+    QCOMPARE(logicalOrderAt(n, 1).value_or(-1), 0);
+    QCOMPARE(logicalOrderAt(n, 6).value_or(-1), 3); // n[0, 1, 1]
+    QVERIFY(!logicalOrderAt(n, 0));                   // column 0 is not in n
+    const Tensor p = *session.tensorNamed(QStringLiteral("p"));
+    QCOMPARE(logicalOrderAt(p, 1).value_or(-1), 6); // p[1, 0, 0] = x[0, 0, 1]
+    QVERIFY(session.run(QStringLiteral("e = torch.arange(3).view(3, 1).expand(3, 4)")));
+    QVERIFY(!logicalOrderAt(*session.tensorNamed(QStringLiteral("e")), 0)); // stride 0: several read it
 }
 
 // ---- screenshots ------------------------------------------------------------------------------------

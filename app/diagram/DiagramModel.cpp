@@ -592,8 +592,9 @@ DiagramModel DiagramModel::build(const DiagramTensorSpec& primary,
                                 groupDigits(model.storageElements));
     if (blocks)
         model.notes << DiagramText::tr(
-                           "each square is a block of %1 elements (%2): its colour is the first logical "
-                           "element inside, its strength the share of elements the view reaches")
+                           "each square is a block of %1 elements (%2): its colour is the logical order "
+                           "inside (stripes, lowest to highest, when it holds elements far apart in that "
+                           "order), its strength the share of elements the view reaches")
                            .arg(groupDigits(model.unitSize), byteSize(model.unitSize * model.itemSize));
     if (model.coverageApproximate)
         model.notes << DiagramText::tr("reach is estimated: too many elements (%1) to count one by one")

@@ -1,5 +1,6 @@
 #include "app/diagram/DiagramPainter.h"
 
+#include "app/diagram/DiagramOrderPattern.h"
 #include "app/diagram/DiagramText.h"
 
 #include <QFontMetricsF>
@@ -197,6 +198,7 @@ void DiagramPainter::paintStrip(QPainter& painter, const QRectF& exposed) const 
                 painter.setBrush(Qt::NoBrush);
             } else {
                 painter.fillRect(rect, fill);
+                paintOrderPattern(painter, rect, model, m_theme, unit); // blocks: logical order inside
             }
             if (!g.showCellText)
                 continue;

@@ -88,10 +88,6 @@
         <translation>显示存储元素 %1 到 %2，共 %3 个（围绕它覆盖的部分）</translation>
     </message>
     <message>
-        <source>each square is a block of %1 elements (%2): its colour is the first logical element inside, its strength the share of elements the view reaches</source>
-        <translation>每个方块是 %1 个元素（%2）组成的块：颜色表示块内第一个逻辑元素，深浅表示视图覆盖的元素所占比例</translation>
-    </message>
-    <message>
         <source>reach is estimated: too many elements (%1) to count one by one</source>
         <translation>覆盖范围为估算值：元素太多（%1 个），无法逐个计数</translation>
     </message>
@@ -166,6 +162,10 @@
     <message>
         <source>%1% reached</source>
         <translation>已覆盖 %1%</translation>
+    </message>
+    <message>
+        <source>each square is a block of %1 elements (%2): its colour is the logical order inside (stripes, lowest to highest, when it holds elements far apart in that order), its strength the share of elements the view reaches</source>
+        <translation>每个方块是 %1 个元素（%2）组成的块：颜色表示块内的逻辑顺序（块内元素在逻辑顺序上相距很远时画成条纹，从低到高），深浅表示视图覆盖的元素所占比例</translation>
     </message>
 </context>
 <context>
