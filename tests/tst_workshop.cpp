@@ -4,8 +4,10 @@
 // huge shapes, undo after open, dock widths, translated dialogs). Runs on the offscreen
 // platform. With STRIDESCOPE_SCREENSHOTS=<dir> set, projectorScreenshots() saves the projector
 // mode at the screen's size in both languages (run it under Xvfb at 1280x720 and 1920x1080).
+#include "app/diagram/DiagramGeometry.h"
 #include "app/diagram/DiagramModel.h"
 #include "app/diagram/DiagramOrderPattern.h"
+#include "app/diagram/DiagramText.h"
 #include "app/diagram/DiagramWidget.h"
 #include "app/window/DiagramView.h"
 #include "app/window/Lesson.h"
@@ -154,6 +156,7 @@ private slots:
     void zoomKeepsWhatIsLookedAt();
     void pagingDrawsOneBlockAtATime();
     void blocksShowTheirLogicalOrderPattern();
+    void namedDimsAreDrawn();
 
     void projectorScreenshots();
 };
@@ -943,6 +946,35 @@ void WorkshopTest::blocksShowTheirLogicalOrderPattern() {
     QCOMPARE(logicalOrderAt(p, 1).value_or(-1), 6); // p[1, 0, 0] = x[0, 0, 1]
     QVERIFY(session.run(QStringLiteral("e = torch.arange(3).view(3, 1).expand(3, 4)")));
     QVERIFY(!logicalOrderAt(*session.tensorNamed(QStringLiteral("e")), 0)); // stride 0: several read it
+}
+
+void WorkshopTest::namedDimsAreDrawn() {
+    auto window = makeWindow(QSize(1400, 900));
+    QVERIFY(window->session()->run(QStringLiteral(
+        "images = torch.arange(120).view(2, 3, 4, 5).contiguous(memory_format=torch.channels_last)")));
+    window->setDimNames(QStringLiteral("images"),
+                        {QStringLiteral("N"), QStringLiteral("C"), QStringLiteral("H"), QStringLiteral("W")});
+    settle();
+    const DiagramGeometry& g = window->diagram()->diagramGeometry();
+    QCOMPARE(int(g.legend.size()), 4);
+    QVERIFY2(g.legend[1].text.text.startsWith(QStringLiteral("dim 1 (C): size 3, stride 1")),
+             qPrintable(g.legend[1].text.text));
+    bool arrowNamed = false;
+    for (const ArrowGeometry& arrow : g.arrows)
+        arrowNamed = arrowNamed || arrow.label.startsWith(QStringLiteral("dim 3 (W): "));
+    QVERIFY(arrowNamed);
+    QCOMPARE(DiagramText::columnsAxis(3, window->diagram()->model().options.dimNames),
+             QStringLiteral("dim 3 (W) \u2192 columns"));
+    // Paging: the block keeps the names of its own dims.
+    window->findAction(QStringLiteral("actionPaging"))->trigger();
+    settle();
+    QCOMPARE(window->diagram()->model().options.dimNames, (QStringList{QStringLiteral("H"), QStringLiteral("W")}));
+    window->findAction(QStringLiteral("actionPaging"))->trigger();
+    // A wrong count is not drawn; an empty list removes them.
+    window->setDimNames(QStringLiteral("images"), {QStringLiteral("N")});
+    QVERIFY(window->diagram()->model().options.dimNames.isEmpty());
+    window->setDimNames(QStringLiteral("images"), {});
+    QVERIFY(window->diagram()->diagramGeometry().legend[1].text.text.startsWith(QStringLiteral("dim 1: ")));
 }
 
 // ---- screenshots ------------------------------------------------------------------------------------

@@ -388,6 +388,8 @@ DiagramModel DiagramModel::build(const DiagramTensorSpec& primary,
                                  const DiagramOptions& options) {
     DiagramModel model;
     model.options = options;
+    if (model.options.dimNames.size() != static_cast<qsizetype>(primary.tensor.sizes().size()))
+        model.options.dimNames.clear(); // names only when there is one per dim
     model.tensor = primary.tensor;
     model.name = primary.name;
     model.expression = primary.expression;

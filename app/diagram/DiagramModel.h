@@ -31,6 +31,9 @@ struct DiagramOptions {
     bool showStorageIndices = false; // grid cells also show the storage index they read
     bool byteMode = false;           // arrows and indices in bytes as well as elements
     std::optional<Shape> focus;      // focused logical element; default all zeros
+    // Names the user gave the dims ("N", "C", "H", "W"), shown with their numbers; used only
+    // when there is one per dim.
+    QStringList dimNames;
     // Above this many storage elements in view, the strip draws blocks of elements.
     std::int64_t maxStripCells = 4096;
 };

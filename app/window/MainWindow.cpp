@@ -43,6 +43,8 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
@@ -447,6 +449,35 @@ void MainWindow::createActions() {
         m_page = 0;
         rebuildDiagram();
     });
+    a = makeAction(QStringLiteral("actionNameDims"), tr("&Name the Dims\u2026"));
+    a->setStatusTip(tr("Give the shown tensor's dims names (N, C, H, W) that the diagram shows with their numbers"));
+    connect(a, &QAction::triggered, this, [this] {
+        const auto& shown = m_session->shown();
+        if (!shown || shown->name.isEmpty()) {
+            statusBar()->showMessage(tr("Name the tensor first (y = \u2026): its dims' names go with its name."), 4000);
+            return;
+        }
+        const auto rank = static_cast<qsizetype>(shown->tensor.sizes().size());
+        QString current = m_dimNames.value(shown->name).join(QStringLiteral(", "));
+        if (current.isEmpty() && rank == 4)
+            current = QStringLiteral("N, C, H, W");
+        bool ok = false;
+        const QString text = QInputDialog::getText(
+            this, tr("Name the Dims"),
+            tr("Names for the %1 dims of %2, separated by commas (empty: none):").arg(rank).arg(shown->name),
+            QLineEdit::Normal, current, &ok);
+        if (!ok)
+            return;
+        QStringList names;
+        for (const QString& part : text.split(u',', Qt::SkipEmptyParts))
+            names << part.trimmed();
+        if (!names.isEmpty() && names.size() != rank) {
+            statusBar()->showMessage(tr("%1 has %2 dims: give %2 names.").arg(shown->name).arg(rank), 5000);
+            return;
+        }
+        setDimNames(shown->name, names);
+    });
+    m_tensorActions << a;
     a = makeAction(QStringLiteral("actionNextPage"), tr("Next Block"), QKeySequence(Qt::CTRL | Qt::Key_PageDown));
     connect(a, &QAction::triggered, this, [this] { turnPage(1); });
     a = makeAction(QStringLiteral("actionPreviousPage"), tr("Previous Block"),
@@ -526,6 +557,7 @@ void MainWindow::createMenus() {
     view->addSeparator();
     view->addAction(m_byteModeAction);
     view->addAction(m_storageIndicesAction);
+    view->addAction(findAction(QStringLiteral("actionNameDims")));
     view->addAction(m_pagingAction);
     view->addAction(findAction(QStringLiteral("actionNextPage")));
     view->addAction(findAction(QStringLiteral("actionPreviousPage")));
@@ -779,6 +811,7 @@ void MainWindow::rebuildDiagram() {
     options.showStorageIndices = m_storageIndicesAction->isChecked();
     if (sameTensor)
         options.focus = diagram()->focusedIndex();
+    options.dimNames = m_dimNames.value(shown->name);
     std::vector<DiagramTensorSpec> others;
     for (const auto& [name, tensor] : m_session->workspace().tensors()) {
         const QString qname = QString::fromStdString(name);
@@ -806,6 +839,8 @@ void MainWindow::rebuildDiagram() {
         const QString name = base + u'[' + indices.join(QStringLiteral(", ")) + u']';
         others.insert(others.begin(), {base, shown->expression, shown->tensor});
         primary = {name, QString(), block};
+        if (options.dimNames.size() >= 2)
+            options.dimNames = options.dimNames.mid(options.dimNames.size() - 2); // the block's own dims
         m_pageLabel->setText(tr("block %1 of %2 (Ctrl+PgUp / Ctrl+PgDown)").arg(m_page + 1).arg(pages));
     }
     m_pageLabel->setVisible(pages > 0);
@@ -857,6 +892,14 @@ void MainWindow::updateWrites() {
     }
     const Tensor& written = view.tensor->tensor;
     overlay->setWrites(written.storage(), storageElementsOf(written), statement);
+}
+
+void MainWindow::setDimNames(const QString& tensorName, const QStringList& names) {
+    if (names.isEmpty())
+        m_dimNames.remove(tensorName);
+    else
+        m_dimNames.insert(tensorName, names);
+    rebuildDiagram();
 }
 
 int MainWindow::pageCount() const {

@@ -8,6 +8,8 @@
 
 #include <QMainWindow>
 #include <QByteArray>
+#include <QHash>
+#include <QStringList>
 #include <QPointer>
 #include <QString>
 #include <QTimer>
@@ -127,6 +129,9 @@ public:
     // block at a time, x[i, j] for the leading dims, with the whole storage strip under it.
     // pageCount() is 0 when not paging.
     int pageCount() const;
+    // Names for the dims of the tensor called `tensorName` ("N", "C", "H", "W"), drawn with
+    // their numbers (View > Name the Dims); an empty list removes them.
+    void setDimNames(const QString& tensorName, const QStringList& names);
     int page() const { return m_page; }
     void setPage(int page);
 
@@ -214,6 +219,7 @@ private:
     QLabel* m_pageLabel = nullptr;
     int m_page = 0;
     QString m_pagedTensor; // the tensor m_page is a block of
+    QHash<QString, QStringList> m_dimNames; // by tensor name
     QList<QToolBar*> m_toolBars;
 
     QString m_currentFile;

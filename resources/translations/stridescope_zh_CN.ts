@@ -982,6 +982,30 @@ StrideScope 已改为打开一个新会话。</translation>
         <source>block %1 of %2 (Ctrl+PgUp / Ctrl+PgDown)</source>
         <translation>第 %1 块，共 %2 块（Ctrl+PgUp / Ctrl+PgDown）</translation>
     </message>
+    <message>
+        <source>&amp;Name the Dims…</source>
+        <translation>给维度命名(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Give the shown tensor&apos;s dims names (N, C, H, W) that the diagram shows with their numbers</source>
+        <translation>给当前张量的维度起名字（N, C, H, W），图中会和维度编号一起显示</translation>
+    </message>
+    <message>
+        <source>Name the tensor first (y = …): its dims&apos; names go with its name.</source>
+        <translation>请先给张量起名（y = …）：维度的名字跟着张量的名字保存。</translation>
+    </message>
+    <message>
+        <source>Name the Dims</source>
+        <translation>给维度命名</translation>
+    </message>
+    <message>
+        <source>Names for the %1 dims of %2, separated by commas (empty: none):</source>
+        <translation>%2 的 %1 个维度的名字，用逗号分隔（留空：不命名）：</translation>
+    </message>
+    <message>
+        <source>%1 has %2 dims: give %2 names.</source>
+        <translation>%1 有 %2 个维度：请给出 %2 个名字。</translation>
+    </message>
 </context>
 <context>
     <name>stridescope::app::OpCatalog</name>
