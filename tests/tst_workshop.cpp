@@ -13,6 +13,7 @@
 #include "app/window/Lesson.h"
 #include "app/window/LessonPanel.h"
 #include "app/window/LessonsMenu.h"
+#include "app/window/LogicalIndexOverlay.h"
 #include "app/window/MainWindow.h"
 #include "app/window/NameCheck.h"
 #include "app/window/OpFormDialog.h"
@@ -157,6 +158,7 @@ private slots:
     void pagingDrawsOneBlockAtATime();
     void blocksShowTheirLogicalOrderPattern();
     void namedDimsAreDrawn();
+    void logicalIndicesOnStorageCells();
 
     void projectorScreenshots();
 };
@@ -977,6 +979,25 @@ void WorkshopTest::namedDimsAreDrawn() {
     QVERIFY(window->diagram()->diagramGeometry().legend[1].text.text.startsWith(QStringLiteral("dim 1: ")));
 }
 
+void WorkshopTest::logicalIndicesOnStorageCells() {
+    auto window = makeWindow(QSize(1400, 900));
+    QVERIFY(window->session()->run(QStringLiteral("x = torch.arange(6).view(2, 3)\ny = x.t()")));
+    settle();
+    LogicalIndexOverlay* overlay = window->diagramView()->logicalIndexOverlay();
+    QVERIFY(overlay->labels().isEmpty()); // off by default
+    window->findAction(QStringLiteral("actionLogicalIndices"))->trigger();
+    QVERIFY(overlay->isVisible());
+    // Storage element e of y = x.t() is read by y[e % 3, e / 3].
+    QCOMPARE(overlay->labels(), (QStringList{QStringLiteral("[0, 0]"), QStringLiteral("[1, 0]"), QStringLiteral("[2, 0]"),
+                                             QStringLiteral("[0, 1]"), QStringLiteral("[1, 1]"), QStringLiteral("[2, 1]")}));
+    QVERIFY(window->session()->run(QStringLiteral("n = x[:, 1:]")));
+    settle();
+    QCOMPARE(overlay->labels(), (QStringList{QString(), QStringLiteral("[0, 0]"), QStringLiteral("[0, 1]"), QString(),
+                                             QStringLiteral("[1, 0]"), QStringLiteral("[1, 1]")}));
+    window->findAction(QStringLiteral("actionLogicalIndices"))->trigger();
+    QVERIFY(overlay->labels().isEmpty());
+}
+
 // ---- screenshots ------------------------------------------------------------------------------------
 
 void WorkshopTest::projectorScreenshots() {
@@ -1012,6 +1033,11 @@ void WorkshopTest::projectorScreenshots() {
             settle();
             QVERIFY(window->grab().save(QDir(dir).filePath(
                 QStringLiteral("write_%1x%2.png").arg(screen.width()).arg(screen.height()))));
+            window->findAction(QStringLiteral("actionLogicalIndices"))->setChecked(true);
+            QTest::qWait(100);
+            QVERIFY(window->grab().save(QDir(dir).filePath(
+                QStringLiteral("logical_%1x%2.png").arg(screen.width()).arg(screen.height()))));
+            window->findAction(QStringLiteral("actionLogicalIndices"))->setChecked(false);
             window->lessonPanel()->close();
             QVERIFY(window->session()->run(QStringLiteral(
                 "cl = torch.arange(120).view(2, 3, 4, 5).contiguous(memory_format=torch.channels_last)")));

@@ -1,6 +1,7 @@
 #include "app/window/DiagramView.h"
 
 #include "app/diagram/DiagramWidget.h"
+#include "app/window/LogicalIndexOverlay.h"
 #include "app/window/TraversalOverlay.h"
 #include "app/window/WriteOverlay.h"
 
@@ -21,7 +22,7 @@ constexpr double kZoomStep = 1.25;
 
 DiagramView::DiagramView(QWidget* parent)
     : QScrollArea(parent), m_diagram(new DiagramWidget), m_overlay(new TraversalOverlay(m_diagram)),
-      m_writes(new WriteOverlay(m_diagram)) {
+      m_writes(new WriteOverlay(m_diagram)), m_logicalIndices(new LogicalIndexOverlay(m_diagram)) {
     setObjectName(QStringLiteral("diagramView"));
     setWidget(m_diagram);
     setWidgetResizable(false);
@@ -111,6 +112,7 @@ void DiagramView::resizeDiagram() {
         m_diagram->resize(size);
     m_overlay->setGeometry(m_diagram->rect());
     m_writes->setGeometry(m_diagram->rect());
+    m_logicalIndices->setGeometry(m_diagram->rect());
 }
 
 void DiagramView::wheelEvent(QWheelEvent* event) {
@@ -155,6 +157,7 @@ bool DiagramView::eventFilter(QObject* watched, QEvent* event) {
     case QEvent::Resize:
         m_overlay->setGeometry(m_diagram->rect());
     m_writes->setGeometry(m_diagram->rect());
+    m_logicalIndices->setGeometry(m_diagram->rect());
         break;
     case QEvent::KeyPress: {
         auto* key = static_cast<QKeyEvent*>(event);

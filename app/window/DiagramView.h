@@ -9,6 +9,7 @@ namespace stridescope::app {
 class DiagramWidget;
 class TraversalOverlay;
 class WriteOverlay;
+class LogicalIndexOverlay;
 
 class DiagramView : public QScrollArea {
     Q_OBJECT
@@ -20,6 +21,8 @@ public:
     TraversalOverlay* overlay() const { return m_overlay; }
     // The cells the last in-place statement wrote.
     WriteOverlay* writeOverlay() const { return m_writes; }
+    // Logical indices on the storage cells, on demand.
+    LogicalIndexOverlay* logicalIndexOverlay() const { return m_logicalIndices; }
 
     double zoom() const;
     // Zooms keeping `anchor` (viewport coordinates; the centre when null) in place; ends
@@ -57,6 +60,7 @@ private:
     DiagramWidget* m_diagram;
     TraversalOverlay* m_overlay;
     WriteOverlay* m_writes;
+    LogicalIndexOverlay* m_logicalIndices;
     bool m_autoFit = true;
     bool m_projector = false;
     double m_fitLimit = 1.0;

@@ -9,6 +9,7 @@
 #include "app/window/Lesson.h"
 #include "app/window/LessonPanel.h"
 #include "app/window/LessonsMenu.h"
+#include "app/window/LogicalIndexOverlay.h"
 #include "app/window/OpCatalog.h"
 #include "app/window/OpFormDialog.h"
 #include "app/window/PredictPanel.h"
@@ -440,6 +441,10 @@ void MainWindow::createActions() {
         rebuildDiagram();
     });
 
+    a = makeAction(QStringLiteral("actionLogicalIndices"), tr("&Logical Index on Storage Cells"));
+    a->setCheckable(true);
+    a->setStatusTip(tr("Label each storage cell with the logical index that reads it"));
+    connect(a, &QAction::toggled, this, [this](bool on) { m_diagramView->logicalIndexOverlay()->setOn(on); });
     m_pagingAction = makeAction(QStringLiteral("actionPaging"), tr("Page Through &Outer Dims"),
                                 QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
     m_pagingAction->setCheckable(true);
@@ -557,6 +562,7 @@ void MainWindow::createMenus() {
     view->addSeparator();
     view->addAction(m_byteModeAction);
     view->addAction(m_storageIndicesAction);
+    view->addAction(findAction(QStringLiteral("actionLogicalIndices")));
     view->addAction(findAction(QStringLiteral("actionNameDims")));
     view->addAction(m_pagingAction);
     view->addAction(findAction(QStringLiteral("actionNextPage")));

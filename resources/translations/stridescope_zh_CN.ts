@@ -1006,6 +1006,14 @@ StrideScope 已改为打开一个新会话。</translation>
         <source>%1 has %2 dims: give %2 names.</source>
         <translation>%1 有 %2 个维度：请给出 %2 个名字。</translation>
     </message>
+    <message>
+        <source>&amp;Logical Index on Storage Cells</source>
+        <translation>存储格子上显示逻辑下标(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Label each storage cell with the logical index that reads it</source>
+        <translation>在每个存储格子上标出读取它的逻辑下标</translation>
+    </message>
 </context>
 <context>
     <name>stridescope::app::OpCatalog</name>
