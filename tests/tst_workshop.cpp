@@ -3,7 +3,9 @@
 // lessons in Chinese switched without a restart, stable data_ptrs, and the papercuts (names,
 // huge shapes, undo after open, dock widths, translated dialogs). Runs on the offscreen
 // platform. With STRIDESCOPE_SCREENSHOTS=<dir> set, projectorScreenshots() saves the projector
-// mode at the screen's size in both languages (run it under Xvfb at 1280x720 and 1920x1080).
+// mode at the screen's size in both languages: run it at 1280x720 and 1920x1080, under Xvfb or
+// with QT_QPA_PLATFORM=offscreen:configfile=screen.json, where screen.json is
+// {"screens":[{"name":"p","x":0,"y":0,"width":1280,"height":720,"logicalDpi":96,"dpr":1}]}.
 #include "app/diagram/DiagramGeometry.h"
 #include "app/diagram/DiagramModel.h"
 #include "app/diagram/DiagramOrderPattern.h"
