@@ -1,6 +1,7 @@
 #include "Storage.h"
 
 #include "Error.h"
+#include "StorageAddresses.h"
 
 #include <algorithm>
 #include <atomic>
@@ -15,6 +16,14 @@ namespace {
 std::atomic<std::uint64_t> g_nextStorageId{0};
 // Bytes of m_bytes over all Storage objects alive (see kMaxTotalValueBytes).
 std::atomic<std::int64_t> g_totalValueBytes{0};
+// The active StorageAddressSequence's counter on this thread, or null.
+thread_local std::uint64_t* t_addressSequence = nullptr;
+
+std::uint64_t nextBaseAddress(std::uint64_t id) {
+    if (t_addressSequence)
+        return StorageAddressSequence::addressOf((*t_addressSequence)++);
+    return StorageAddressSequence::addressOf(id);
+}
 
 // x86's cvttsd2si: truncation toward zero, and the "integer indefinite" value (the minimum)
 // for NaN and out-of-range inputs. ATen's float->int casts compile to it, so this is what
@@ -135,9 +144,15 @@ Scalar checkedCastScalar(const Scalar& v, DType dtype, bool pythonNames) {
 
 std::int64_t Storage::totalValueBytes() { return g_totalValueBytes; }
 
+StorageAddressSequence::StorageAddressSequence(std::uint64_t& next) : m_previous(t_addressSequence) {
+    t_addressSequence = &next;
+}
+
+StorageAddressSequence::~StorageAddressSequence() { t_addressSequence = m_previous; }
+
 Storage::Storage(DType dtype, std::int64_t elementCount, bool keepValues)
     : m_id(g_nextStorageId++), m_dtype(dtype), m_elementCount(elementCount),
-      m_baseAddress(0x7f0000000000ull + (m_id % 4096) * 0x40000000ull),
+      m_baseAddress(nextBaseAddress(m_id)),
       m_hasValues(keepValues && elementCount <= kMaxValueElements) {
     if (m_hasValues && elementCount > 0) {
         const std::int64_t bytes = elementCount * itemSize(dtype);

@@ -506,6 +506,16 @@ void TestFigures::severalVarsShareOneFigure() {
     QVERIFY(texts.contains(QStringLiteral("y = x.t()")));
     QVERIFY(texts.contains(QStringLiteral("stride (3, 1) \u00b7 offset 0")));
     QVERIFY(texts.contains(QStringLiteral("stride (1, 3) \u00b7 offset 0")));
+    // A --title heads the figure; each grid keeps its own tensor's caption.
+    const QString titled = dir.filePath(QStringLiteral("titled.svg"));
+    QCOMPARE(render({"-", "--out", titled.toStdString(), "--clean", "--var", "x", "--var", "y", "--title", "Shared"},
+                    kViewScript)
+                 .status,
+             0);
+    const QStringList titledTexts = svgTexts(readFile(titled));
+    QCOMPARE(titledTexts.count(QStringLiteral("Shared")), 1);
+    QVERIFY(titledTexts.contains(QStringLiteral("x = torch.arange(6).view(2, 3)")));
+    QVERIFY(titledTexts.contains(QStringLiteral("y = x.t()")));
     // One strip (6 cells), two grids (6 cells each): every value three times.
     QCOMPARE(texts.count(QStringLiteral("5")), 3);
     // The second grid's cells take the colours of the strip cells they read.

@@ -332,7 +332,7 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
     if (!model.companions.empty()) {
         double x = g.margin + g.gridArea.width() + s(44);
         auto caption = [&](const DiagramModel& m) {
-            g.gridCaptions.push_back(place(m.title, labelFm, 0, 0));
+            g.gridCaptions.push_back(place(m.tensorCaption, labelFm, 0, 0));
             g.gridCaptionLines.push_back(place(QStringLiteral("stride ") + tupleText(m.tensor.strides()) +
                                                    QStringLiteral(" \u00b7 offset ") +
                                                    QString::number(m.tensor.storageOffset()),
@@ -404,11 +404,11 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
     }
     double gridAxisWidth = 0; // "dim 2 → columns  dim 1 ↓ rows  dim 0 → blocks"
     if (rank >= 1 && !empty) {
-        gridAxisWidth += advance(noteFm, DiagramText::columnsAxis(0)) + s(14);
+        gridAxisWidth += advance(noteFm, DiagramText::columnsAxis(0, model.options.dimNames)) + s(14);
         if (rank >= 2)
-            gridAxisWidth += advance(noteFm, DiagramText::rowsAxis(0)) + s(14);
+            gridAxisWidth += advance(noteFm, DiagramText::rowsAxis(0, model.options.dimNames)) + s(14);
         for (int d = 0; d < rank - 2; ++d)
-            gridAxisWidth += advance(noteFm, DiagramText::blocksAxis(0, true)) + s(14);
+            gridAxisWidth += advance(noteFm, DiagramText::blocksAxis(0, true, model.options.dimNames)) + s(14);
     }
     QString focusText;
     if (model.focus && figure.showFooter())
@@ -462,7 +462,10 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
         for (int d = 0; d < (g.showLegend ? rank : 0); ++d) {
             const auto size = model.tensor.sizes()[static_cast<std::size_t>(d)];
             const auto stride = model.tensor.strides()[static_cast<std::size_t>(d)];
-            QString text = DiagramText::tr("dim %1: size %2, stride %3").arg(d).arg(size).arg(stride);
+            QString text = DiagramText::tr("dim %1: size %2, stride %3")
+                               .arg(DiagramText::dimNumber(d, model.options.dimNames))
+                               .arg(size)
+                               .arg(stride);
             text += QStringLiteral(" (%1 B)").arg(stride * model.itemSize);
             if (stride == 0 && size > 1)
                 text += DiagramText::tr(", repeats");
@@ -560,7 +563,8 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
         a.dim = arrow.dim;
         a.loop = plan.loop;
         a.crossRow = plan.crossRow;
-        a.label = DiagramText::tr("dim %1: %2").arg(QString::number(arrow.dim), strideText(arrow.stride));
+        a.label = DiagramText::tr("dim %1: %2")
+                      .arg(DiagramText::dimNumber(arrow.dim, model.options.dimNames), strideText(arrow.stride));
         if (model.options.byteMode)
             a.label += QStringLiteral(" (%1 B)").arg(strideText(arrow.stride * model.itemSize));
         const QRectF source = g.unitRect(plan.from);

@@ -451,6 +451,8 @@ DiagramModel DiagramModel::build(const DiagramTensorSpec& primary,
     model.options = options;
     model.sources.push_back(primary);
     model.sources.insert(model.sources.end(), others.begin(), others.end());
+    if (model.options.dimNames.size() != static_cast<qsizetype>(primary.tensor.sizes().size()))
+        model.options.dimNames.clear(); // names only when there is one per dim
     model.tensor = primary.tensor;
     model.name = primary.name;
     model.expression = primary.expression;
@@ -478,6 +480,7 @@ DiagramModel DiagramModel::build(const DiagramTensorSpec& primary,
         model.title = primary.expression;
     else
         model.title = model.elementName;
+    model.tensorCaption = model.title;
     if (!options.figure.title.isEmpty())
         model.title = options.figure.title;
     const QString dtype = QString::fromStdString(dtypeShortName(tensor.dtype()));
@@ -660,8 +663,9 @@ DiagramModel DiagramModel::build(const DiagramTensorSpec& primary,
                                 groupDigits(model.storageElements));
     if (blocks)
         model.notes << DiagramText::tr(
-                           "each square is a block of %1 elements (%2): its colour is the first logical "
-                           "element inside, its strength the share of elements the view reaches")
+                           "each square is a block of %1 elements (%2): its colour is the logical order "
+                           "inside (stripes, lowest to highest, when it holds elements far apart in that "
+                           "order), its strength the share of elements the view reaches")
                            .arg(groupDigits(model.unitSize), byteSize(model.unitSize * model.itemSize));
     if (model.coverageApproximate)
         model.notes << DiagramText::tr("reach is estimated: too many elements (%1) to count one by one")

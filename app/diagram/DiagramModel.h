@@ -62,6 +62,9 @@ struct DiagramOptions {
     bool showStorageIndices = false; // grid cells also show the storage index they read
     bool byteMode = false;           // arrows and indices in bytes as well as elements
     std::optional<Shape> focus;      // focused logical element; default all zeros
+    // Names the user gave the dims ("N", "C", "H", "W"), shown with their numbers; used only
+    // when there is one per dim.
+    QStringList dimNames;
     // Above this many storage elements in view, the strip draws blocks of elements.
     std::int64_t maxStripCells = 4096;
 };
@@ -111,7 +114,8 @@ struct DiagramModel {
     Tensor tensor;
     QString name;
     QString expression;
-    QString title; // "y = x.transpose(0, 1)"
+    QString title; // "y = x.transpose(0, 1)", or the figure's own --title
+    QString tensorCaption; // always "y = x.transpose(0, 1)": what the grids of a several-tensor figure are headed by
     QString
         layoutLine; // "shape (3, 2, 4) · stride (4, 12, 1) · storage_offset 0 · int64 · is_contiguous False"
     QString storageLine; // "storage: 24 × int64 = 192 B · data_ptr 0x… · 128-byte aligned"

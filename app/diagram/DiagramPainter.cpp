@@ -1,5 +1,6 @@
 #include "app/diagram/DiagramPainter.h"
 
+#include "app/diagram/DiagramOrderPattern.h"
 #include "app/diagram/DiagramText.h"
 
 #include <QFontMetricsF>
@@ -213,6 +214,7 @@ void DiagramPainter::paintStrip(QPainter& painter, const QRectF& exposed) const 
                 painter.setBrush(Qt::NoBrush);
             } else {
                 painter.fillRect(rect, fill);
+                paintOrderPattern(painter, rect, model, m_theme, unit); // blocks: logical order inside
             }
             if (!g.showCellText)
                 continue;
@@ -490,15 +492,16 @@ void DiagramPainter::paintGrid(QPainter& painter, const QRectF& exposed, bool he
         painter.drawText(g.gridHeading.rect, Qt::AlignLeft | Qt::AlignVCenter, g.gridHeading.text);
     if (heading && model.numel > 0 && rank >= 1) {
         std::vector<Run> runs;
-        runs.push_back({DiagramText::columnsAxis(rank - 1), m_theme.dimColor(rank - 1)});
+        const QStringList& names = model.options.dimNames;
+        runs.push_back({DiagramText::columnsAxis(rank - 1, names), m_theme.dimColor(rank - 1)});
         if (rank >= 2) {
             runs.push_back({QStringLiteral(" \u00b7 "), m_theme.mutedInk});
-            runs.push_back({DiagramText::rowsAxis(rank - 2), m_theme.dimColor(rank - 2)});
+            runs.push_back({DiagramText::rowsAxis(rank - 2, names), m_theme.dimColor(rank - 2)});
         }
         for (const auto& level : g.gridLevels) {
             runs.push_back({QStringLiteral(" \u00b7 "), m_theme.mutedInk});
             runs.push_back(
-                {DiagramText::blocksAxis(level.dim, level.horizontal), m_theme.dimColor(level.dim)});
+                {DiagramText::blocksAxis(level.dim, level.horizontal, names), m_theme.dimColor(level.dim)});
         }
         drawRuns(painter, noteFont, QPointF(g.gridHeading.rect.right(), g.gridHeading.rect.top()),
                  g.gridHeading.rect.height(), runs);

@@ -14,14 +14,22 @@ const QString kDownArrow = QStringLiteral("\u2193");
 
 QString DiagramText::emptyShape(const Shape& sizes) { return tr("empty: shape %1").arg(tupleText(sizes)); }
 
-QString DiagramText::columnsAxis(int dim) {
-    return tr("dim %1 %2 columns").arg(QString::number(dim), kRightArrow);
+QString DiagramText::dimNumber(int dim, const QStringList& names) {
+    if (dim >= 0 && dim < names.size() && !names[dim].isEmpty())
+        return QStringLiteral("%1 (%2)").arg(dim).arg(names[dim]);
+    return QString::number(dim);
 }
 
-QString DiagramText::rowsAxis(int dim) { return tr("dim %1 %2 rows").arg(QString::number(dim), kDownArrow); }
+QString DiagramText::columnsAxis(int dim, const QStringList& names) {
+    return tr("dim %1 %2 columns").arg(dimNumber(dim, names), kRightArrow);
+}
 
-QString DiagramText::blocksAxis(int dim, bool horizontal) {
-    return tr("dim %1 %2 blocks").arg(QString::number(dim), horizontal ? kRightArrow : kDownArrow);
+QString DiagramText::rowsAxis(int dim, const QStringList& names) {
+    return tr("dim %1 %2 rows").arg(dimNumber(dim, names), kDownArrow);
+}
+
+QString DiagramText::blocksAxis(int dim, bool horizontal, const QStringList& names) {
+    return tr("dim %1 %2 blocks").arg(dimNumber(dim, names), horizontal ? kRightArrow : kDownArrow);
 }
 
 QString DiagramText::laneLabel(const DiagramLane& lane) { return lane.name; }

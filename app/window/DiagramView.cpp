@@ -1,8 +1,11 @@
 #include "app/window/DiagramView.h"
 
 #include "app/diagram/DiagramWidget.h"
+#include "app/window/LogicalIndexOverlay.h"
 #include "app/window/TraversalOverlay.h"
+#include "app/window/WriteOverlay.h"
 
+#include <QCursor>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QScrollBar>
@@ -18,7 +21,8 @@ constexpr double kZoomStep = 1.25;
 }
 
 DiagramView::DiagramView(QWidget* parent)
-    : QScrollArea(parent), m_diagram(new DiagramWidget), m_overlay(new TraversalOverlay(m_diagram)) {
+    : QScrollArea(parent), m_diagram(new DiagramWidget), m_overlay(new TraversalOverlay(m_diagram)),
+      m_writes(new WriteOverlay(m_diagram)), m_logicalIndices(new LogicalIndexOverlay(m_diagram)) {
     setObjectName(QStringLiteral("diagramView"));
     setWidget(m_diagram);
     setWidgetResizable(false);
@@ -33,12 +37,13 @@ double DiagramView::zoom() const { return m_diagram->zoom(); }
 
 void DiagramView::setZoom(double zoom, QPoint anchor) {
     m_autoFit = false;
+    m_fitLimit = m_projector ? kMaxFitZoom : 1.0;
     applyZoom(zoom, anchor);
 }
 
 void DiagramView::applyZoom(double zoom, QPoint anchor) {
     const double before = m_diagram->zoom();
-    if (anchor.x() < 0)
+    if (anchor.x() < 0 || anchor.y() < 0)
         anchor = viewport()->rect().center();
     // The picture point under the anchor, in logical pixels.
     const QPointF logical =
@@ -52,13 +57,34 @@ void DiagramView::applyZoom(double zoom, QPoint anchor) {
         emit zoomChanged(after);
 }
 
-void DiagramView::zoomIn() { setZoom(zoom() * kZoomStep); }
-void DiagramView::zoomOut() { setZoom(zoom() / kZoomStep); }
-void DiagramView::resetZoom() { setZoom(1.0); }
+// Keyboard and menu zooms keep what the reader looks at: the point under the mouse when it is
+// over the diagram; else, from a picture that fits whole, its top-left corner (Actual Size from
+// Fit used to land in the middle of a big diagram); else the middle of the view.
+QPoint DiagramView::keyboardAnchor() const {
+    const QPoint cursor = viewport()->mapFromGlobal(QCursor::pos());
+    if (viewport()->rect().contains(cursor) && viewport()->underMouse())
+        return cursor;
+    const QSize picture = m_diagram->sizeHint();
+    if (picture.width() <= viewport()->width() && picture.height() <= viewport()->height())
+        return QPoint(0, 0);
+    return viewport()->rect().center();
+}
+
+void DiagramView::zoomIn() { setZoom(zoom() * kZoomStep, keyboardAnchor()); }
+void DiagramView::zoomOut() { setZoom(zoom() / kZoomStep, keyboardAnchor()); }
+void DiagramView::resetZoom() { setZoom(1.0, keyboardAnchor()); }
 
 void DiagramView::fitToWindow() {
     m_autoFit = true;
+    m_fitLimit = kMaxFitZoom;
     fit();
+}
+
+void DiagramView::setProjector(bool on) {
+    m_projector = on;
+    m_fitLimit = on ? kMaxFitZoom : 1.0;
+    if (m_autoFit)
+        fit();
 }
 
 void DiagramView::fit() {
@@ -69,7 +95,7 @@ void DiagramView::fit() {
     const double unzoomedH = picture.height() / zoom();
     const QSize room = viewport()->size() - QSize(8, 8);
     const double scale = std::min(room.width() / unzoomedW, room.height() / unzoomedH);
-    applyZoom(std::clamp(scale, 0.1, 1.0), QPoint(0, 0));
+    applyZoom(std::clamp(scale, 0.1, m_fitLimit), QPoint(0, 0));
 }
 
 void DiagramView::diagramChanged() {
@@ -85,6 +111,8 @@ void DiagramView::resizeDiagram() {
     if (m_diagram->size() != size)
         m_diagram->resize(size);
     m_overlay->setGeometry(m_diagram->rect());
+    m_writes->setGeometry(m_diagram->rect());
+    m_logicalIndices->setGeometry(m_diagram->rect());
 }
 
 void DiagramView::wheelEvent(QWheelEvent* event) {
@@ -128,6 +156,8 @@ bool DiagramView::eventFilter(QObject* watched, QEvent* event) {
         break;
     case QEvent::Resize:
         m_overlay->setGeometry(m_diagram->rect());
+    m_writes->setGeometry(m_diagram->rect());
+    m_logicalIndices->setGeometry(m_diagram->rect());
         break;
     case QEvent::KeyPress: {
         auto* key = static_cast<QKeyEvent*>(event);

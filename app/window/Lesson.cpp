@@ -1,11 +1,13 @@
 #include "app/window/Lesson.h"
 
-#include "app/window/Preferences.h"
+#include "app/window/Translations.h"
 #include "core/Error.h"
+#include "core/script/Interpreter.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 namespace stridescope::app {
 
@@ -30,6 +32,67 @@ QString commentText(const QString& text) {
     while (!lines.isEmpty() && lines.back().isEmpty())
         lines.removeLast();
     return lines.join(u'\n');
+}
+
+// `# code  ->  message`: the code must be one statement that calls or indexes something, so
+// that prose such as "# NCHW -> NHWC" stays prose.
+struct ErrorMarker {
+    QString code;
+    QString message;
+};
+
+std::optional<ErrorMarker> errorMarker(const QString& line) {
+    static const QRegularExpression pattern(QStringLiteral("^\\s*#\\s?(\\S.*?)\\s+->\\s+(\\S.*)$"));
+    const QRegularExpressionMatch match = pattern.match(line);
+    if (!match.hasMatch())
+        return std::nullopt;
+    const QString code = match.captured(1).trimmed();
+    if (!code.contains(u'(') && !code.contains(u'['))
+        return std::nullopt;
+    try {
+        if (script::Interpreter::parse(code.toStdString()).size() != 1)
+            return std::nullopt;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+    return ErrorMarker{code, match.captured(2).trimmed()};
+}
+
+// A comment line that continues the message quoted above it: indented by 4 or more after '#'.
+bool continuesMessage(const QString& line) {
+    const QString trimmed = line.trimmed();
+    return trimmed.startsWith(u'#') && trimmed.mid(1).startsWith(QStringLiteral("    "));
+}
+
+// Takes the expected-error steps out of a block of comment lines: each becomes a step with the
+// comment above it; what is left after the last one is returned.
+QString takeErrorSteps(const QString& block, QList<LessonStep>& steps) {
+    const QStringList lines = block.split(u'\n');
+    QStringList pending;
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const auto marker = errorMarker(lines[i]);
+        if (!marker) {
+            pending << lines[i];
+            continue;
+        }
+        LessonStep step;
+        step.code = marker->code;
+        step.expectsError = true;
+        step.expectedMessage = marker->message;
+        while (i + 1 < lines.size() && continuesMessage(lines[i + 1]))
+            step.expectedMessage += u' ' + stripComment(lines[++i]);
+        step.comment = commentText(pending.join(u'\n'));
+        step.text = step.code;
+        steps.push_back(step);
+        pending.clear();
+    }
+    return pending.join(u'\n');
+}
+
+QString lessonDirectory(const QString& language) {
+    if (language.startsWith(QStringLiteral("zh")))
+        return QStringLiteral(":/lessons/zh_CN");
+    return QStringLiteral(":/lessons");
 }
 
 } // namespace
@@ -68,6 +131,8 @@ std::optional<Lesson> Lesson::fromText(const QString& text, const QString& path,
             lesson.title = headerLines.isEmpty() ? QString() : headerLines.takeFirst();
             lesson.introduction = headerLines.join(u'\n').trimmed();
             leading.clear();
+        } else {
+            leading = takeErrorSteps(leading, lesson.steps);
         }
         QStringList comment;
         const QString above = commentText(leading);
@@ -80,20 +145,43 @@ std::optional<Lesson> Lesson::fromText(const QString& text, const QString& path,
                     (line.trailing.isEmpty() ? QString() : QStringLiteral("  # ") + line.trailing);
         lesson.steps.push_back(step);
     }
-    lesson.closing = commentText(tail);
+    lesson.closing = commentText(takeErrorSteps(tail, lesson.steps));
     if (lesson.title.isEmpty())
         lesson.title = QFileInfo(path).completeBaseName();
     return lesson;
 }
 
-QStringList Lesson::bundledPaths() {
+QStringList Lesson::bundledPaths(const QString& language) {
+    const QString chosen = language.isEmpty() ? currentLanguage() : language;
+    const QDir english(QStringLiteral(":/lessons"));
+    const QDir translated(lessonDirectory(chosen));
     QStringList paths;
-    const QDir dir(QStringLiteral(":/lessons"));
-    // A lesson written in the UI's language too (lessons/zh_CN/<same name>) replaces the English one.
-    const QDir translated(dir.filePath(Preferences::effectiveLanguage()));
-    for (const QString& name : dir.entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name))
-        paths << (translated.exists(name) ? translated.filePath(name) : dir.filePath(name));
+    for (const QString& name : english.entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name))
+        paths << (translated.exists(name) ? translated.filePath(name) : english.filePath(name));
     return paths;
+}
+
+QString Lesson::counterpart(const QString& path, const QString& language) {
+    const QFileInfo info(path);
+    if (!path.startsWith(QStringLiteral(":/lessons/")))
+        return path;
+    const QDir translated(lessonDirectory(language));
+    if (translated.exists(info.fileName()))
+        return translated.filePath(info.fileName());
+    return QDir(QStringLiteral(":/lessons")).filePath(info.fileName());
+}
+
+QString Lesson::nextBundled(const QString& path) {
+    if (!path.startsWith(QStringLiteral(":/lessons/")))
+        return {};
+    const QString language = path.startsWith(QStringLiteral(":/lessons/zh_CN/")) ? QStringLiteral("zh_CN")
+                                                                                  : QStringLiteral("en");
+    const QStringList paths = bundledPaths(language);
+    const QString name = QFileInfo(path).fileName();
+    for (qsizetype i = 0; i + 1 < paths.size(); ++i)
+        if (QFileInfo(paths[i]).fileName() == name)
+            return paths[i + 1];
+    return {};
 }
 
 QString Lesson::titleOf(const QString& path) {

@@ -19,19 +19,19 @@ LessonPanel::LessonPanel(SessionModel* session, QWidget* parent)
       m_next(new QPushButton(tr("Next \u25B6"), this)), m_close(new QPushButton(tr("End lesson"), this)) {
     setObjectName(QStringLiteral("lessonPanel"));
     setFrameShape(QFrame::StyledPanel);
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
-    m_title->setFont(titleFont);
+    m_basePointSize = font().pointSizeF();
+    m_title->setObjectName(QStringLiteral("lessonTitle"));
     m_title->setWordWrap(true);
+    m_progress->setObjectName(QStringLiteral("lessonProgress"));
     m_comment->setObjectName(QStringLiteral("lessonComment"));
     m_comment->setWordWrap(true);
     m_comment->setTextFormat(Qt::PlainText);
     m_comment->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    m_output->setFont(mono);
+    m_output->setObjectName(QStringLiteral("lessonOutput"));
     m_output->setTextFormat(Qt::PlainText);
+    m_output->setWordWrap(true);
     m_output->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_nextCode->setObjectName(QStringLiteral("lessonNextCode"));
     m_nextCode->setTextFormat(Qt::RichText);
     m_nextCode->setWordWrap(true);
     m_previous->setObjectName(QStringLiteral("lessonPrevious"));
@@ -39,6 +39,7 @@ LessonPanel::LessonPanel(SessionModel* session, QWidget* parent)
     m_previous->setToolTip(tr("Undo the last step (Shift+F10)"));
     m_next->setToolTip(tr("Run the next statement (F10)"));
     m_next->setDefault(true);
+    applyFonts();
 
     auto* header = new QHBoxLayout;
     header->addWidget(m_title, 1);
@@ -63,16 +64,52 @@ LessonPanel::LessonPanel(SessionModel* session, QWidget* parent)
     hide();
 }
 
+void LessonPanel::applyFonts() {
+    const qreal scale = m_presentation ? 1.45 : 1.0;
+    QFont text = font();
+    text.setPointSizeF(m_basePointSize * scale);
+    QFont titleFont = text;
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(m_basePointSize * 1.2 * scale);
+    m_title->setFont(titleFont);
+    m_comment->setFont(text);
+    m_nextCode->setFont(text);
+    m_progress->setFont(text);
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    mono.setPointSizeF(std::max<qreal>(mono.pointSizeF(), m_basePointSize) * scale);
+    m_output->setFont(mono);
+    for (QPushButton* button : {m_previous, m_next, m_close})
+        button->setFont(text);
+}
+
+void LessonPanel::setPresentation(bool on) {
+    m_presentation = on;
+    applyFonts();
+}
+
 void LessonPanel::start(const Lesson& lesson) {
     m_lesson = lesson;
     m_error.clear();
+    m_shownError.clear();
+    m_errorShownAt = -1;
     m_session->load(QString()); // an empty script: the lesson imports torch itself
     show();
+    refresh();
+    emit stepped(0);
+}
+
+void LessonPanel::switchTo(const Lesson& lesson) {
+    m_lesson = lesson;
+    m_previous->setText(tr("\u25C0 Previous"));
+    m_close->setText(tr("End lesson"));
+    m_previous->setToolTip(tr("Undo the last step (Shift+F10)"));
+    m_next->setToolTip(tr("Run the next statement (F10)"));
     refresh();
 }
 
 void LessonPanel::close() {
     m_lesson.reset();
+    m_errorShownAt = -1;
     hide();
     emit closed();
 }
@@ -82,65 +119,186 @@ int LessonPanel::position() const {
         return 0;
     const auto& lines = m_session->lines();
     int matched = 0;
-    while (matched < lines.size() && matched < m_lesson->steps.size() &&
-           lines[matched].code == m_lesson->steps[matched].code)
-        ++matched;
+    qsizetype line = 0;
+    for (int i = 0; i < m_lesson->steps.size(); ++i) {
+        const LessonStep& step = m_lesson->steps[i];
+        if (step.expectsError) {
+            // Passed when it was shown last, or once a later step ran.
+            if (m_errorShownAt == i && line == lines.size())
+                matched = i + 1;
+            continue;
+        }
+        if (line < lines.size() && lines[line].code == step.code) {
+            ++line;
+            matched = i + 1;
+        } else {
+            break;
+        }
+    }
     return matched;
 }
 
+bool LessonPanel::isPristine() const {
+    if (!m_lesson)
+        return false;
+    qsizetype real = 0;
+    for (const LessonStep& step : m_lesson->steps)
+        real += step.expectsError ? 0 : 1;
+    const auto& lines = m_session->lines();
+    if (lines.size() > real)
+        return false;
+    qsizetype line = 0;
+    for (const LessonStep& step : m_lesson->steps) {
+        if (line == lines.size())
+            break;
+        if (step.expectsError)
+            continue;
+        if (lines[line].code != step.code)
+            return false;
+        ++line;
+    }
+    return line == lines.size();
+}
+
 QString LessonPanel::commentText() const { return m_comment->text(); }
+
+QString LessonPanel::outputText() const { return m_output->isVisibleTo(this) ? m_output->text() : QString(); }
+
+QString LessonPanel::nextLessonPath() const { return m_lesson ? Lesson::nextBundled(m_lesson->path) : QString(); }
+
+void LessonPanel::keepCleanWhilePristine() {
+    if (isPristine() && m_session->isModified())
+        m_session->setUnmodified();
+}
 
 bool LessonPanel::next() {
     if (!m_lesson)
         return false;
     const int at = position();
-    if (at >= m_lesson->steps.size())
-        return false;
+    if (at >= m_lesson->steps.size()) {
+        const QString following = nextLessonPath();
+        if (following.isEmpty())
+            return false;
+        emit nextLessonRequested(following);
+        return true;
+    }
     const LessonStep& step = m_lesson->steps[at];
+    if (step.expectsError) {
+        m_error.clear();
+        if (m_session->run(step.text)) {
+            // The lesson promised an error and there was none: say so and take it back.
+            m_session->undoStack()->undo();
+            m_error = tr("%1 was expected to fail but ran.").arg(step.code);
+            emit stepFailed(step.code);
+            refresh();
+            return false;
+        }
+        m_shownError = m_session->lastError() ? m_session->lastError()->describe() : QString();
+        m_errorShownAt = at;
+        refresh();
+        emit stepped(position());
+        return true;
+    }
+    m_errorShownAt = -1;
+    m_shownError.clear();
     if (!m_session->run(step.text, true)) {
         m_error = m_session->lastError() ? m_session->lastError()->describe() : QString();
         emit stepFailed(step.code);
         return false;
     }
     m_error.clear();
+    keepCleanWhilePristine();
+    emit stepped(position());
     return true;
 }
 
 void LessonPanel::previous() {
-    if (!m_lesson || m_session->lines().isEmpty())
+    if (!m_lesson)
+        return;
+    const int at = position();
+    m_error.clear();
+    if (m_errorShownAt >= 0 && m_errorShownAt == at - 1) {
+        m_errorShownAt = -1;
+        m_shownError.clear();
+        refresh();
+        emit stepped(position());
+        return;
+    }
+    if (m_session->lines().isEmpty())
         return;
     m_session->undoStack()->undo();
+    // Back over a step that followed an expected error: that error shows again.
+    if (at >= 2 && m_lesson->steps[at - 2].expectsError) {
+        m_errorShownAt = at - 2;
+        m_shownError.clear();
+        if (m_session->run(m_lesson->steps[at - 2].text)) {
+            m_session->undoStack()->undo();
+            m_errorShownAt = -1;
+        } else if (m_session->lastError()) {
+            m_shownError = m_session->lastError()->describe();
+        }
+        refresh();
+    }
+    keepCleanWhilePristine();
+    emit stepped(position());
 }
 
 void LessonPanel::refresh() {
     if (!m_lesson)
         return;
+    if (m_errorShownAt >= 0 && position() != m_errorShownAt + 1)
+        m_errorShownAt = -1; // the session moved on (typed, undone): the shown error is stale
     const int at = position();
     const int count = static_cast<int>(m_lesson->steps.size());
     m_title->setText(m_lesson->title);
-    m_progress->setText(tr("step %1 of %2").arg(at).arg(count));
     QString comment;
     QString output;
+    bool expectedError = false;
     if (at == 0) {
         comment = m_lesson->introduction;
     } else {
         const LessonStep& step = m_lesson->steps[at - 1];
-        comment = step.comment.isEmpty() ? tr("(no comment for this statement)") : step.comment;
-        output = m_session->lines().at(at - 1).output.trimmed();
-        if (!output.isEmpty())
-            output = step.code + QStringLiteral("  \u2192  ") + output;
+        comment = step.comment;
+        if (step.expectsError) {
+            expectedError = true;
+            output = step.code + QStringLiteral("  \u2192  ") +
+                     (m_shownError.isEmpty() ? step.expectedMessage : m_shownError);
+        } else {
+            qsizetype line = 0;
+            for (int i = 0; i < at - 1; ++i)
+                line += m_lesson->steps[i].expectsError ? 0 : 1;
+            if (line < m_session->lines().size())
+                output = m_session->lines().at(line).output.trimmed();
+            if (!output.isEmpty())
+                output = step.code + QStringLiteral("  \u2192  ") + output;
+        }
         if (at == count && !m_lesson->closing.isEmpty())
-            comment += QStringLiteral("\n\n") + m_lesson->closing;
+            comment += (comment.isEmpty() ? QString() : QStringLiteral("\n\n")) + m_lesson->closing;
     }
+    m_progress->setText(expectedError ? tr("step %1 of %2 \u00b7 PyTorch refuses it").arg(at).arg(count)
+                                      : tr("step %1 of %2").arg(at).arg(count));
     m_comment->setText(comment);
+    m_comment->setVisible(!comment.isEmpty());
     m_output->setText(output);
     m_output->setVisible(!output.isEmpty());
-    if (at < count)
-        m_nextCode->setText(tr("Next: <code>%1</code>").arg(m_lesson->steps[at].code.toHtmlEscaped()));
-    else
+    // The refusal is the lesson's point: set off in the error colour, not shown as a failure.
+    m_output->setStyleSheet(expectedError ? QStringLiteral("color: #b3261e; font-weight: bold;") : QString());
+    const QString following = nextLessonPath();
+    if (at < count) {
+        const LessonStep& step = m_lesson->steps[at];
+        m_nextCode->setText(step.expectsError
+                                ? tr("Next: <code>%1</code> (PyTorch refuses it)").arg(step.code.toHtmlEscaped())
+                                : tr("Next: <code>%1</code>").arg(step.code.toHtmlEscaped()));
+        m_next->setText(tr("Next \u25B6"));
+    } else if (!following.isEmpty()) {
+        m_nextCode->setText(tr("<b>The end.</b> Next: %1").arg(Lesson::titleOf(following).toHtmlEscaped()));
+        m_next->setText(tr("Next Lesson \u25B6"));
+    } else {
         m_nextCode->setText(tr("<b>The end.</b> Try your own variations in the console."));
+        m_next->setText(tr("Next \u25B6"));
+    }
     m_previous->setEnabled(at > 0);
-    m_next->setEnabled(at < count);
+    m_next->setEnabled(at < count || !following.isEmpty());
 }
 
 } // namespace stridescope::app

@@ -1,6 +1,7 @@
 #pragma once
-// The Lessons menu: one entry per bundled lesson (:/lessons/*.py, from resources/lessons), by
-// its title, plus stepping (Next Step F10, Previous Step Shift+F10).
+// The Lessons menu: one entry per bundled lesson (:/lessons/*.py, from resources/lessons; the
+// translated copy in the Chinese UI), by its title, plus stepping (Next Step F10, Previous Step
+// Shift+F10).
 #include <QMenu>
 
 namespace stridescope::app {
@@ -10,6 +11,8 @@ class LessonsMenu : public QMenu {
 
 public:
     explicit LessonsMenu(QWidget* parent = nullptr);
+    // The entries again, in the current UI language (titles and lessons).
+    void rebuild();
 
     QAction* nextAction() const { return m_next; }
     QAction* previousAction() const { return m_previous; }
@@ -20,6 +23,7 @@ signals:
     void lessonRequested(const QString& path);
 
 private:
+    QAction* m_separator;
     QAction* m_next;
     QAction* m_previous;
     QList<QAction*> m_lessons;

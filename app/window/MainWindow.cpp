@@ -10,8 +10,10 @@
 #include "app/window/LessonPanel.h"
 #include "app/window/FigureExport.h"
 #include "app/window/LessonsMenu.h"
+#include "app/window/LogicalIndexOverlay.h"
 #include "app/window/OpCatalog.h"
 #include "app/window/OpFormDialog.h"
+#include "app/window/PredictPanel.h"
 #include "app/window/Preferences.h"
 #include "app/window/PreferencesDialog.h"
 #include "app/window/PropertiesPanel.h"
@@ -21,9 +23,12 @@
 #include "app/window/SessionRecovery.h"
 #include "app/window/TensorBuilderDialog.h"
 #include "app/window/TraversalController.h"
+#include "app/window/Translations.h"
 #include "app/window/TraversalOverlay.h"
 #include "app/window/VariablesModel.h"
 #include "core/Device.h"
+#include "app/window/WriteOverlay.h"
+#include "core/Ops.h"
 #include "stridescope_config.h"
 
 #include <QAction>
@@ -33,11 +38,16 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QResizeEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
@@ -54,6 +64,7 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QUndoStack>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -112,6 +123,7 @@ MainWindow::MainWindow(QWidget* parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/stridescope.svg")));
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    setAcceptDrops(true); // a .py dropped on the window opens as a lesson
     createCentre();
     createDocks();
     createActions();
@@ -127,7 +139,11 @@ MainWindow::MainWindow(QWidget* parent)
     m_traversalLabel = new QLabel(this);
     m_traversalLabel->setObjectName(QStringLiteral("traversalLabel"));
     m_zoomLabel = new QLabel(this);
+    m_pageLabel = new QLabel(this);
+    m_pageLabel->setObjectName(QStringLiteral("pageLabel"));
+    m_pageLabel->hide();
     statusBar()->addWidget(m_hoverLabel, 1);
+    statusBar()->addPermanentWidget(m_pageLabel);
     statusBar()->addPermanentWidget(m_traversalLabel);
     statusBar()->addPermanentWidget(m_zoomLabel);
     // Whether cuda:0 is a real GPU or simulated is said once, where it stays in view.
@@ -264,7 +280,9 @@ void MainWindow::createCentre() {
     auto* layout = new QVBoxLayout(centre);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    m_predictPanel = new PredictPanel(m_session, m_lessonPanel, this);
     layout->addWidget(m_lessonPanel);
+    layout->addWidget(m_predictPanel);
     layout->addWidget(m_centreStack, 1);
     setCentralWidget(centre);
     connect(m_lessonPanel, &LessonPanel::stepFailed, this, &MainWindow::showLessonError);
@@ -330,6 +348,10 @@ void MainWindow::createActions() {
     a = makeAction(QStringLiteral("actionOpen"), tr("&Open\u2026"), QKeySequence::Open);
     a->setIcon(s->standardIcon(QStyle::SP_DialogOpenButton));
     connect(a, &QAction::triggered, this, &MainWindow::open);
+    a = makeAction(QStringLiteral("actionOpenLesson"), tr("Open as &Lesson…"),
+                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    a->setStatusTip(tr("Step through any commented .py script as a lesson"));
+    connect(a, &QAction::triggered, this, &MainWindow::openLessonFile);
     a = makeAction(QStringLiteral("actionSave"), tr("&Save"), QKeySequence::Save);
     a->setIcon(s->standardIcon(QStyle::SP_DialogSaveButton));
     connect(a, &QAction::triggered, this, &MainWindow::save);
@@ -433,6 +455,54 @@ void MainWindow::createActions() {
         rebuildDiagram();
     });
 
+    a = makeAction(QStringLiteral("actionLogicalIndices"), tr("&Logical Index on Storage Cells"));
+    a->setCheckable(true);
+    a->setStatusTip(tr("Label each storage cell with the logical index that reads it"));
+    connect(a, &QAction::toggled, this, [this](bool on) { m_diagramView->logicalIndexOverlay()->setOn(on); });
+    m_pagingAction = makeAction(QStringLiteral("actionPaging"), tr("Page Through &Outer Dims"),
+                                QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+    m_pagingAction->setCheckable(true);
+    m_pagingAction->setStatusTip(tr("Draw a tensor of 3 or more dims one 2-D block at a time instead of "
+                                    "shrinking all of them"));
+    connect(m_pagingAction, &QAction::toggled, this, [this] {
+        m_page = 0;
+        rebuildDiagram();
+    });
+    a = makeAction(QStringLiteral("actionNameDims"), tr("&Name the Dims\u2026"));
+    a->setStatusTip(tr("Give the shown tensor's dims names (N, C, H, W) that the diagram shows with their numbers"));
+    connect(a, &QAction::triggered, this, [this] {
+        const auto& shown = m_session->shown();
+        if (!shown || shown->name.isEmpty()) {
+            statusBar()->showMessage(tr("Name the tensor first (y = \u2026): its dims' names go with its name."), 4000);
+            return;
+        }
+        const auto rank = static_cast<qsizetype>(shown->tensor.sizes().size());
+        QString current = m_dimNames.value(shown->name).join(QStringLiteral(", "));
+        if (current.isEmpty() && rank == 4)
+            current = QStringLiteral("N, C, H, W");
+        bool ok = false;
+        const QString text = QInputDialog::getText(
+            this, tr("Name the Dims"),
+            tr("Names for the %1 dims of %2, separated by commas (empty: none):").arg(rank).arg(shown->name),
+            QLineEdit::Normal, current, &ok);
+        if (!ok)
+            return;
+        QStringList names;
+        for (const QString& part : text.split(u',', Qt::SkipEmptyParts))
+            names << part.trimmed();
+        if (!names.isEmpty() && names.size() != rank) {
+            statusBar()->showMessage(tr("%1 has %2 dims: give %2 names.").arg(shown->name).arg(rank), 5000);
+            return;
+        }
+        setDimNames(shown->name, names);
+    });
+    m_tensorActions << a;
+    a = makeAction(QStringLiteral("actionNextPage"), tr("Next Block"), QKeySequence(Qt::CTRL | Qt::Key_PageDown));
+    connect(a, &QAction::triggered, this, [this] { turnPage(1); });
+    a = makeAction(QStringLiteral("actionPreviousPage"), tr("Previous Block"),
+                   QKeySequence(Qt::CTRL | Qt::Key_PageUp));
+    connect(a, &QAction::triggered, this, [this] { turnPage(-1); });
+
     m_playAction = makeAction(QStringLiteral("actionPlay"), tr("Play"), QKeySequence(Qt::Key_F5));
     connect(m_playAction, &QAction::triggered, m_traversal, &TraversalController::togglePlay);
     m_tensorActions << m_playAction;
@@ -470,6 +540,7 @@ void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(findAction(QStringLiteral("actionNew")));
     file->addAction(findAction(QStringLiteral("actionOpen")));
+    file->addAction(findAction(QStringLiteral("actionOpenLesson")));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::updateRecentMenu);
@@ -505,6 +576,11 @@ void MainWindow::createMenus() {
     view->addSeparator();
     view->addAction(m_byteModeAction);
     view->addAction(m_storageIndicesAction);
+    view->addAction(findAction(QStringLiteral("actionLogicalIndices")));
+    view->addAction(findAction(QStringLiteral("actionNameDims")));
+    view->addAction(m_pagingAction);
+    view->addAction(findAction(QStringLiteral("actionNextPage")));
+    view->addAction(findAction(QStringLiteral("actionPreviousPage")));
     view->addSeparator();
     view->addAction(m_darkAction);
     view->addAction(m_presentationAction);
@@ -528,13 +604,8 @@ void MainWindow::createMenus() {
 
     m_lessonsMenu = new LessonsMenu(this);
     menuBar()->addMenu(m_lessonsMenu);
-    connect(m_lessonsMenu, &LessonsMenu::lessonRequested, this, [this](const QString& path) {
-        if (!maybeSave())
-            return;
-        QString error;
-        if (!startLesson(path, &error))
-            QMessageBox::warning(this, tr("Lesson"), error);
-    });
+    connect(m_lessonsMenu, &LessonsMenu::lessonRequested, this, &MainWindow::requestLesson);
+    connect(m_lessonPanel, &LessonPanel::nextLessonRequested, this, &MainWindow::requestLesson);
     connect(m_lessonsMenu->nextAction(), &QAction::triggered, m_lessonPanel, &LessonPanel::next);
     connect(m_lessonsMenu->previousAction(), &QAction::triggered, m_lessonPanel, &LessonPanel::previous);
     addAction(m_lessonsMenu->nextAction());
@@ -542,6 +613,19 @@ void MainWindow::createMenus() {
     m_lessonsMenu->addSeparator();
     connect(m_lessonsMenu->addAction(tr("Export &Handout\u2026")), &QAction::triggered, this,
             [this] { exportHandoutInteractively(this, m_lessonPanel->lesson()); });
+    QAction* predict = makeAction(QStringLiteral("actionPredictNext"), tr("Pre&dict, Then Reveal"),
+                                  QKeySequence(Qt::Key_F9));
+    predict->setStatusTip(tr("Hide the result of the lesson's next step (or of the console's input) and ask "
+                             "for its shape, stride, offset and contiguity"));
+    connect(predict, &QAction::triggered, this, &MainWindow::predictNext);
+    m_lessonsMenu->addAction(predict);
+    QMenu* exercises = m_lessonsMenu->addMenu(tr("&Exercises"));
+    exercises->setObjectName(QStringLiteral("exercisesMenu"));
+    connect(exercises, &QMenu::aboutToShow, this, [this, exercises] { fillExercisesMenu(exercises); });
+    fillExercisesMenu(exercises);
+    QAction* resetScore = m_lessonsMenu->addAction(tr("Reset the &Score"));
+    resetScore->setObjectName(QStringLiteral("actionPredictResetScore"));
+    connect(resetScore, &QAction::triggered, m_predictPanel, &PredictPanel::resetScore);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(findAction(QStringLiteral("actionQuickStart")));
@@ -550,6 +634,7 @@ void MainWindow::createMenus() {
 
 void MainWindow::createToolBars() {
     QToolBar* ops = addToolBar(tr("Operations"));
+    m_toolBars << ops;
     ops->setObjectName(QStringLiteral("opsToolBar"));
     ops->setToolButtonStyle(Qt::ToolButtonTextOnly);
     QAction* newTensor = findAction(QStringLiteral("actionNewTensor"));
@@ -569,6 +654,7 @@ void MainWindow::createToolBars() {
     addToolBarBreak();
     QToolBar* walk = addToolBar(tr("Traversal"));
     walk->setObjectName(QStringLiteral("traversalToolBar"));
+    m_toolBars << walk;
     walk->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     walk->addAction(findAction(QStringLiteral("actionRestart")));
     walk->addAction(findAction(QStringLiteral("actionStepBack")));
@@ -667,7 +753,7 @@ bool MainWindow::autosaveNow() {
 }
 
 bool MainWindow::restoreRecovered(const RecoveredSession& orphan, QString* error) {
-    if (!m_session->load(orphan.scriptText)) {
+    if (!m_session->load(orphan.scriptText, true)) {
         if (error && m_session->lastError()) {
             const SessionError& e = *m_session->lastError();
             *error = tr("line %1: %2").arg(e.line).arg(e.describe());
@@ -731,33 +817,148 @@ void MainWindow::rebuildDiagram() {
         m_traversal->setTensor({});
         m_bandwidthPanel->clearLayout();
         m_shownKey.clear();
+        m_pagedTensor.clear();
         diagram()->setModel({});
         return;
     }
     m_centreStack->setCurrentIndex(1);
-    const QString key = layoutKey(shown);
+    const QString tensorKey = layoutKey(shown);
+    const bool newTensor = tensorKey != m_pagedTensor;
+    if (newTensor) {
+        m_pagedTensor = tensorKey; // another tensor starts at its first block
+        m_page = 0;
+    }
+    const int pages = pageCount();
+    if (pages > 0)
+        m_page = std::clamp(m_page, 0, pages - 1);
+    const QString key = tensorKey + (pages > 0 ? QStringLiteral("|block %1").arg(m_page) : QString());
     const bool sameTensor = key == m_shownKey;
     DiagramOptions options;
     options.byteMode = m_byteModeAction->isChecked();
     options.showStorageIndices = m_storageIndicesAction->isChecked();
     if (sameTensor)
         options.focus = diagram()->focusedIndex();
+    options.dimNames = m_dimNames.value(shown->name);
     std::vector<DiagramTensorSpec> others;
     for (const auto& [name, tensor] : m_session->workspace().tensors()) {
         const QString qname = QString::fromStdString(name);
         if (qname != shown->name && tensor.sharesStorageWith(shown->tensor))
             others.push_back({qname, m_session->expressionOf(qname), tensor});
     }
-    diagram()->setModel(
-        DiagramModel::build({shown->name, shown->expression, shown->tensor}, others, options));
+    DiagramTensorSpec primary{shown->name, shown->expression, shown->tensor};
+    if (pages > 0) {
+        // One 2-D block of the leading dims: x[i, j] as the primary, x itself as a lane.
+        Tensor block = shown->tensor;
+        Shape leading;
+        std::int64_t rest = m_page;
+        const auto dims = static_cast<std::int64_t>(shown->tensor.sizes().size());
+        for (std::int64_t d = dims - 3; d >= 0; --d) {
+            const std::int64_t size = shown->tensor.sizes()[static_cast<std::size_t>(d)];
+            leading.insert(leading.begin(), rest % size);
+            rest /= size;
+        }
+        QStringList indices;
+        for (std::int64_t index : leading) {
+            block = ops::select(block, 0, index);
+            indices << QString::number(index);
+        }
+        const QString base = shown->name.isEmpty() ? QStringLiteral("(%1)").arg(shown->expression) : shown->name;
+        const QString name = base + u'[' + indices.join(QStringLiteral(", ")) + u']';
+        others.insert(others.begin(), {base, shown->expression, shown->tensor});
+        primary = {name, QString(), block};
+        if (options.dimNames.size() >= 2)
+            options.dimNames = options.dimNames.mid(options.dimNames.size() - 2); // the block's own dims
+        m_pageLabel->setText(tr("block %1 of %2 (Ctrl+PgUp / Ctrl+PgDown)").arg(m_page + 1).arg(pages));
+    }
+    m_pageLabel->setVisible(pages > 0);
+    diagram()->setModel(DiagramModel::build(primary, others, options));
     m_diagramView->diagramChanged();
+    updateWrites();
     if (!sameTensor) {
         m_shownKey = key;
-        m_traversal->setTensor(shown->tensor);
-        m_bandwidthPanel->setTensor(shown->tensor, shown->name.isEmpty() ? shown->expression : shown->name);
+        m_traversal->setTensor(primary.tensor); // the block, when paging: what the grid shows
+        if (newTensor)
+            m_bandwidthPanel->setTensor(shown->tensor, shown->name.isEmpty() ? shown->expression : shown->name);
     } else if (m_traversal->position() >= 0) {
         traversalMoved(m_traversal->position());
     }
+}
+
+// The last statement, when it wrote in place: the elements of the view it wrote through (read
+// on a scratch copy, so nothing runs twice). Outlined on whichever alias of that storage is shown.
+void MainWindow::updateWrites() {
+    WriteOverlay* overlay = m_diagramView->writeOverlay();
+    const auto& lines = m_session->lines();
+    // Looking at the result (`x`, `x.stride()`) keeps the write in view; any other statement
+    // ends it.
+    std::optional<QString> target;
+    QString statement;
+    for (qsizetype i = lines.size() - 1; i >= 0 && !target; --i) {
+        const QString code = lines[i].code.trimmed();
+        target = writeTarget(code);
+        if (target) {
+            statement = code;
+            break;
+        }
+        const QString withoutComparisons = QString(code).replace(QStringLiteral("=="), QString())
+                                               .replace(QStringLiteral("!="), QString())
+                                               .replace(QStringLiteral("<="), QString())
+                                               .replace(QStringLiteral(">="), QString());
+        if (withoutComparisons.contains(u'=') || code.startsWith(QStringLiteral("import")) ||
+            code.startsWith(QStringLiteral("del ")))
+            break;
+    }
+    if (!target) {
+        overlay->clear();
+        return;
+    }
+    const SessionModel::Preview view = m_session->preview(*target);
+    if (view.error || !view.tensor || !view.tensor->tensor.defined()) {
+        overlay->clear();
+        return;
+    }
+    const Tensor& written = view.tensor->tensor;
+    overlay->setWrites(written.storage(), storageElementsOf(written), statement);
+}
+
+void MainWindow::setDimNames(const QString& tensorName, const QStringList& names) {
+    if (names.isEmpty())
+        m_dimNames.remove(tensorName);
+    else
+        m_dimNames.insert(tensorName, names);
+    rebuildDiagram();
+}
+
+int MainWindow::pageCount() const {
+    const auto& shown = m_session->shown();
+    if (!m_pagingAction || !m_pagingAction->isChecked() || !shown || !shown->tensor.defined())
+        return 0;
+    const Shape& sizes = shown->tensor.sizes();
+    if (sizes.size() < 3)
+        return 0;
+    std::int64_t blocks = 1;
+    for (std::size_t d = 0; d + 2 < sizes.size(); ++d)
+        blocks *= sizes[d];
+    // Very many blocks: paging is no help (and an int counts them).
+    return blocks > 0 && blocks <= 1 << 20 ? static_cast<int>(blocks) : 0;
+}
+
+void MainWindow::setPage(int page) {
+    const int pages = pageCount();
+    if (pages == 0)
+        return;
+    m_page = std::clamp(page, 0, pages - 1);
+    rebuildDiagram();
+}
+
+void MainWindow::turnPage(int delta) {
+    const int pages = pageCount();
+    if (pages == 0) {
+        if (!m_pagingAction->isChecked() && m_session->shown() && m_session->shown()->tensor.sizes().size() >= 3)
+            m_pagingAction->setChecked(true);
+        return;
+    }
+    setPage((m_page + delta + pages) % pages);
 }
 
 void MainWindow::syncVariablesSelection() {
@@ -838,7 +1039,7 @@ void MainWindow::focusMoved(const Shape& index) {
 // ---- files --------------------------------------------------------------------------------------
 
 bool MainWindow::maybeSave() {
-    if (!m_session->isModified())
+    if (!m_session->isModified() || (m_lessonPanel->isActive() && m_lessonPanel->isPristine()))
         return true;
     QMessageBox box(QMessageBox::Warning, tr("Unsaved Changes"),
                     tr("The session has changes that are not saved. Save them?"),
@@ -1078,6 +1279,142 @@ bool MainWindow::startLesson(const QString& path, QString* error) {
     return true;
 }
 
+void MainWindow::fillExercisesMenu(QMenu* menu) {
+    menu->clear();
+    const QList<PredictExercise> all = PredictPanel::exercises();
+    for (int i = 0; i < all.size(); ++i) {
+        QAction* action = menu->addAction(QStringLiteral("%1. %2").arg(i + 1).arg(all[i].title));
+        connect(action, &QAction::triggered, this, [this, i] {
+            if (!maybeSave())
+                return;
+            m_currentFile.clear();
+            m_console->clearError();
+            m_predictPanel->startExercise(i);
+            updateTitle();
+        });
+    }
+}
+
+void MainWindow::predictNext() {
+    if (m_lessonPanel->isActive() && m_lessonPanel->position() < m_lessonPanel->stepCount()) {
+        if (!m_predictPanel->askLessonStep())
+            statusBar()->showMessage(tr("The next step makes no tensor to predict: press F10 to run it."), 4000);
+        return;
+    }
+    const QString typed = m_console->editor()->toPlainText().trimmed();
+    if (typed.isEmpty()) {
+        statusBar()->showMessage(tr("Type a statement in the console (or start a lesson), then press F9 to "
+                                    "predict its result before it runs."),
+                                 5000);
+        return;
+    }
+    if (!m_predictPanel->ask(typed)) {
+        statusBar()->showMessage(tr("%1 makes no tensor to predict.").arg(typed), 4000);
+        return;
+    }
+    // The console's live preview would give the answer away.
+    m_console->editor()->clear();
+}
+
+void MainWindow::requestLesson(const QString& path) {
+    if (!maybeSave())
+        return;
+    QString error;
+    if (!startLesson(path, &error))
+        QMessageBox::warning(this, tr("Lesson"), error);
+}
+
+bool MainWindow::openAsLesson(const QString& path, QString* error) {
+    const auto lesson = Lesson::load(path, error);
+    if (!lesson)
+        return false;
+    if (lesson->steps.isEmpty()) {
+        if (error)
+            *error = tr("%1 has no statement to step through.").arg(QFileInfo(path).fileName());
+        return false;
+    }
+    // Every statement must run (or fail where the lesson says it does) before the class sees it.
+    SessionModel probe;
+    probe.load(QString());
+    for (const LessonStep& step : lesson->steps) {
+        const bool ran = probe.run(step.text, true);
+        if (ran == step.expectsError) {
+            if (error)
+                *error = step.expectsError
+                             ? tr("%1: %2 was marked as failing but runs.").arg(QFileInfo(path).fileName(), step.code)
+                             : tr("%1: %2 fails: %3")
+                                   .arg(QFileInfo(path).fileName(), step.code,
+                                        probe.lastError() ? probe.lastError()->describe() : QString());
+            return false;
+        }
+    }
+    m_currentFile.clear();
+    m_console->clearError();
+    m_lessonPanel->start(*lesson);
+    Preferences::addRecentFile(QFileInfo(path).absoluteFilePath());
+    updateTitle();
+    return true;
+}
+
+void MainWindow::openLessonFile() {
+    if (!maybeSave())
+        return;
+    const QString dir = m_currentFile.isEmpty() ? QString() : QFileInfo(m_currentFile).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open as Lesson"), dir,
+                                                      tr("PyTorch scripts (*.py);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!openAsLesson(path, &error))
+        QMessageBox::critical(this, tr("Open as Lesson"),
+                              tr("%1\n\nThe current session was left as it was.").arg(error));
+}
+
+// QMainWindow takes the room of a shrinking window from the docks but gives a growing window's
+// room to the centre, so docks squeezed once stayed ~70 px wide. They get a readable width
+// back as soon as there is room for it.
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    QTimer::singleShot(0, this, [this] {
+        const int wanted = std::min(400, width() / 4);
+        QList<QDockWidget*> docks;
+        QList<int> widths;
+        for (QDockWidget* dock : {m_variablesDock, m_propertiesDock}) {
+            if (dock->isVisible() && !dock->isFloating() && dock->width() < wanted * 3 / 4 &&
+                dockWidgetArea(dock) != Qt::BottomDockWidgetArea && dockWidgetArea(dock) != Qt::TopDockWidgetArea) {
+                docks << dock;
+                widths << wanted;
+            }
+        }
+        if (!docks.isEmpty())
+            resizeDocks(docks, widths, Qt::Horizontal);
+    });
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.front().isLocalFile() &&
+        urls.front().toLocalFile().endsWith(QStringLiteral(".py"), Qt::CaseInsensitive))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() != 1 || !urls.front().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    const QString path = urls.front().toLocalFile();
+    // After the drop returns: the drag source must not wait on a message box.
+    QTimer::singleShot(0, this, [this, path] {
+        if (!maybeSave())
+            return;
+        QString error;
+        if (!openAsLesson(path, &error))
+            QMessageBox::critical(this, tr("Open as Lesson"),
+                                  tr("%1\n\nThe current session was left as it was.").arg(error));
+    });
+}
+
 void MainWindow::showLessonError() {
     SessionError error;
     if (m_session->lastError())
@@ -1104,7 +1441,8 @@ void MainWindow::updateIcons() {
 void MainWindow::setTheme(const QString& theme) {
     m_theme = AppStyle::isDark(theme) ? QStringLiteral("dark") : QStringLiteral("light");
     Preferences::setTheme(m_theme);
-    AppStyle::apply(m_theme, m_presentation);
+    // Projector mode enlarges the lesson, the console and the diagram, not the menus and docks.
+    AppStyle::apply(m_theme, false);
     m_diagramTheme = m_presentation              ? DiagramTheme::presentation()
                      : AppStyle::isDark(m_theme) ? DiagramTheme::dark()
                                                  : DiagramTheme::light();
@@ -1125,13 +1463,39 @@ void MainWindow::setPresentationMode(bool on) {
     m_presentation = on;
     if (on) {
         m_wasMaximized = isMaximized();
+        m_statusBeforePresentation = saveState();
+        // What a lesson needs: its text, the diagram and the console. The rest comes back after.
+        for (QDockWidget* dock : {m_variablesDock, m_propertiesDock, m_bandwidthDock})
+            dock->hide();
+        for (QToolBar* bar : m_toolBars)
+            bar->hide();
+        m_consoleDock->show();
+        m_consoleDock->raise();
         showFullScreen();
-    } else if (m_wasMaximized) {
-        showMaximized();
     } else {
-        showNormal();
+        if (m_wasMaximized)
+            showMaximized();
+        else
+            showNormal();
+        restoreState(m_statusBeforePresentation);
     }
     setTheme(m_theme);
+    m_lessonPanel->setPresentation(on);
+    m_predictPanel->setPresentation(on);
+    m_console->setPresentation(on);
+    m_diagramView->setProjector(on);
+    if (on) {
+        // The diagram is taller than wide (storage strip over the logical grid), so on a
+        // landscape screen its height is what limits it: the console goes to the right, full
+        // height, and the diagram keeps all the height under the lesson text.
+        const QSize room = screen() ? screen()->size() : size();
+        if (room.width() > room.height() * 5 / 4) {
+            addDockWidget(Qt::RightDockWidgetArea, m_consoleDock);
+            resizeDocks({m_consoleDock}, {std::max(320, room.width() * 3 / 10)}, Qt::Horizontal);
+        } else {
+            resizeDocks({m_consoleDock}, {std::max(150, room.height() / 5)}, Qt::Vertical);
+        }
+    }
     if (m_presentationAction->isChecked() != on) {
         const QSignalBlocker blocker(m_presentationAction);
         m_presentationAction->setChecked(on);
@@ -1143,8 +1507,11 @@ void MainWindow::showPreferences() {
     PreferencesDialog dialog(this);
     if (dialog.exec() != QDialog::Accepted)
         return;
+    const QString languageBefore = Preferences::effectiveLanguage();
     dialog.save();
     setTheme(Preferences::theme());
+    if (Preferences::effectiveLanguage() != languageBefore)
+        setLanguage(Preferences::effectiveLanguage());
     m_speedSlider->setValue(Preferences::traversalSpeed());
     m_byteModeAction->setChecked(Preferences::byteMode());
     m_storageIndicesAction->setChecked(Preferences::showStorageIndices());
@@ -1175,7 +1542,65 @@ void MainWindow::showAbout() {
             .arg(QStringLiteral(STRIDESCOPE_VERSION)));
 }
 
+void MainWindow::setLanguage(const QString& language) {
+    if (auto* application = QCoreApplication::instance())
+        installTranslations(*application, language);
+    m_lessonsMenu->rebuild();
+    if (m_lessonPanel->isActive()) {
+        const QString path = Lesson::counterpart(m_lessonPanel->lesson()->path, currentLanguage());
+        if (path != m_lessonPanel->lesson()->path) {
+            if (const auto lesson = Lesson::load(path))
+                m_lessonPanel->switchTo(*lesson);
+        }
+    }
+    rebuildDiagram(); // the diagram's words
+    emit languageChanged(currentLanguage());
+}
+
+void MainWindow::takeStateFrom(MainWindow& other) {
+    restoreGeometry(other.saveGeometry());
+    restoreState(other.m_presentation ? other.m_statusBeforePresentation : other.saveState());
+    setTheme(other.m_theme);
+    const bool modified = other.m_session->isModified();
+    const auto& lesson = other.m_lessonPanel->lesson();
+    if (lesson && other.m_lessonPanel->isPristine()) {
+        // Stepped again in this window's language: the script then carries its comments.
+        const QString path = Lesson::counterpart(lesson->path, currentLanguage());
+        const int position = other.m_lessonPanel->position();
+        if (const auto translated = Lesson::load(path)) {
+            m_lessonPanel->start(*translated);
+            while (m_lessonPanel->position() < position && m_lessonPanel->next()) {
+            }
+        }
+    } else {
+        m_session->load(other.m_session->scriptText());
+        if (lesson) {
+            if (const auto translated = Lesson::load(Lesson::counterpart(lesson->path, currentLanguage())))
+                m_lessonPanel->switchTo(*translated);
+        }
+        if (modified)
+            m_session->setModified();
+    }
+    if (other.m_session->shown() && !other.m_session->shown()->name.isEmpty())
+        m_session->showName(other.m_session->shown()->name);
+    m_currentFile = other.m_currentFile;
+    m_console->editor()->setHistory(other.m_console->editor()->history());
+    if (other.m_presentation)
+        m_presentationAction->setChecked(true);
+    updateTitle();
+    // The other window closes without asking or autosaving: this one holds the work now.
+    other.m_takenOver = true;
+    other.m_autosaveTimer.stop();
+    other.m_recovery->removeOwn();
+    if (m_session->isModified())
+        autosaveNow();
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (m_takenOver) {
+        event->accept();
+        return;
+    }
     if (!maybeSave()) {
         event->ignore();
         return;

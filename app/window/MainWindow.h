@@ -7,6 +7,9 @@
 #include "core/Layout.h"
 
 #include <QMainWindow>
+#include <QByteArray>
+#include <QHash>
+#include <QStringList>
 #include <QPointer>
 #include <QString>
 #include <QTimer>
@@ -21,6 +24,9 @@ class QLabel;
 class QMenu;
 class QSlider;
 class QStackedWidget;
+class QToolBar;
+class QDragEnterEvent;
+class QDropEvent;
 class QTreeView;
 
 namespace stridescope::app {
@@ -31,6 +37,7 @@ class DiagramWidget;
 class LessonPanel;
 class LessonsMenu;
 class OpFormDialog;
+class PredictPanel;
 class PropertiesPanel;
 class ScriptConsole;
 class SessionModel;
@@ -57,6 +64,8 @@ public:
     TraversalController* traversal() const { return m_traversal; }
     LessonPanel* lessonPanel() const { return m_lessonPanel; }
     LessonsMenu* lessonsMenu() const { return m_lessonsMenu; }
+    // Predict, then reveal (F9): over the lesson's next step or the console's input.
+    PredictPanel* predictPanel() const { return m_predictPanel; }
     QString currentFile() const { return m_currentFile; }
     QLabel* hoverLabel() const { return m_hoverLabel; }
     QLabel* traversalLabel() const { return m_traversalLabel; }
@@ -69,6 +78,8 @@ public:
     bool saveFile(const QString& path, QString* error = nullptr);
     bool exportDiagram(const QString& path, QString* error = nullptr);
     bool startLesson(const QString& path, QString* error = nullptr);
+    // Any commented .py as a lesson (File > Open as Lesson, or dropped on the window).
+    bool openAsLesson(const QString& path, QString* error = nullptr);
     void copyDiagram();
     void copyScript();
 
@@ -78,11 +89,24 @@ public:
 
     void setTheme(const QString& theme);
     QString theme() const { return m_theme; }
+    // Projector mode (F11): full screen; the variables, properties and bandwidth docks and the
+    // ops toolbar are put away (and come back as they were), the lesson text grows, the diagram
+    // takes the rest and fits above 100 %, the console stays at the bottom.
     void setPresentationMode(bool on);
     bool isPresentationMode() const { return m_presentation; }
+
+    // Changes the UI language now: StrideScope's and Qt's translators, the lessons (the shown
+    // one switches to its translated copy at the same step) and the Lessons menu. The rest of
+    // the window's words follow in the window languageChanged() asks the launcher to open
+    // (takeStateFrom()).
+    void setLanguage(const QString& language);
+    // Takes over another window's work: its script (modified or not), file, lesson and step,
+    // shown tensor, look, geometry and docks. Used to reopen the window in a new language.
+    void takeStateFrom(MainWindow& other);
     const DiagramTheme& diagramTheme() const { return m_diagramTheme; }
 
-    // Asks whether to save unsaved changes; false when the user cancels.
+    // Asks whether to save unsaved changes; false when the user cancels. A built-in lesson
+    // stepped as written has none.
     bool maybeSave();
 
     // Crash recovery (SessionRecovery): the session's script is autosaved half a second after a
@@ -101,12 +125,26 @@ public:
     BandwidthPanel* bandwidthPanel() const { return m_bandwidthPanel; }
     QDockWidget* bandwidthDock() const { return m_bandwidthDock; }
 
+    // Paging (View > Page Through Outer Dims): a tensor of 3 or more dims is drawn one 2-D
+    // block at a time, x[i, j] for the leading dims, with the whole storage strip under it.
+    // pageCount() is 0 when not paging.
+    int pageCount() const;
+    // Names for the dims of the tensor called `tensorName` ("N", "C", "H", "W"), drawn with
+    // their numbers (View > Name the Dims); an empty list removes them.
+    void setDimNames(const QString& tensorName, const QStringList& names);
+    int page() const { return m_page; }
+    void setPage(int page);
+
+signals:
+    void languageChanged(const QString& language);
+
 public slots:
     void newSession();
     // Offers each lost session (newest first): Restore, Discard, or Later (kept for the next
     // start). The launcher calls it once the window is shown.
     void offerRecovery();
     void open();
+    void openLessonFile();
     bool save();
     bool saveAs();
     void exportDiagramAs();
@@ -115,6 +153,9 @@ public slots:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void createActions();
@@ -127,6 +168,8 @@ private:
     void sessionChanged();
     void scheduleAutosave();
     void rebuildDiagram();
+    void updateWrites();
+    void turnPage(int delta);
     void syncVariablesSelection();
     void updateTitle();
     void updateActions();
@@ -136,6 +179,9 @@ private:
     void traversalMoved(std::int64_t visit);
     void focusMoved(const Shape& index);
     void showLessonError();
+    void requestLesson(const QString& path);
+    void predictNext();
+    void fillExercisesMenu(QMenu* menu);
     void showQuickStart();
     void showAbout();
     void showPreferences();
@@ -150,6 +196,7 @@ private:
     QTreeView* m_variablesView = nullptr;
     LessonPanel* m_lessonPanel = nullptr;
     LessonsMenu* m_lessonsMenu = nullptr;
+    PredictPanel* m_predictPanel = nullptr;
     QStackedWidget* m_centreStack = nullptr;
     QDockWidget* m_variablesDock = nullptr;
     QDockWidget* m_propertiesDock = nullptr;
@@ -168,12 +215,20 @@ private:
     QAction* m_darkAction = nullptr;
     QAction* m_byteModeAction = nullptr;
     QAction* m_storageIndicesAction = nullptr;
+    QAction* m_pagingAction = nullptr;
+    QLabel* m_pageLabel = nullptr;
+    int m_page = 0;
+    QString m_pagedTensor; // the tensor m_page is a block of
+    QHash<QString, QStringList> m_dimNames; // by tensor name
+    QList<QToolBar*> m_toolBars;
 
     QString m_currentFile;
     QString m_theme = QStringLiteral("light");
     DiagramTheme m_diagramTheme;
     bool m_presentation = false;
     bool m_wasMaximized = false;
+    QByteArray m_statusBeforePresentation; // saveState() of the docks and toolbars
+    bool m_takenOver = false; // another window took this one's work: close quietly
     bool m_syncing = false;
     QTimer m_propertiesTimer;
     std::unique_ptr<SessionRecovery> m_recovery;

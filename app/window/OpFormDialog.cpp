@@ -2,6 +2,7 @@
 
 #include "app/window/ErrorPanel.h"
 #include "app/window/LayoutPreview.h"
+#include "app/window/NameCheck.h"
 #include "app/window/SessionModel.h"
 #include "app/window/ViewFailure.h"
 
@@ -58,7 +59,6 @@ OpFormDialog::OpFormDialog(SessionModel* session, const OpSpec& spec, const Show
     auto* help = new QLabel(OpCatalog::help(spec.id), this);
     help->setWordWrap(true);
     m_outputName->setObjectName(QStringLiteral("outputName"));
-    m_outputName->setValidator(new QRegularExpressionValidator(identifierPattern(), m_outputName));
     m_outputName->setText(
         m_session->freeName({QStringLiteral("y"), QStringLiteral("z"), QStringLiteral("a"),
                              QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("d")}));
@@ -267,9 +267,9 @@ void OpFormDialog::refresh() {
         m_preview->showInput(m_inputSpec, tr("No result until the arguments are valid; the input is shown."));
         apply->setEnabled(false);
     };
-    if (!identifierPattern().match(name).hasMatch() || name == u"torch") {
+    if (const QString problem = nameProblem(name); !problem.isEmpty()) {
         m_codeLabel->setText(OpCatalog::expression(m_spec, m_inputText, m_arguments));
-        refuse(tr("The result needs a name (letters, digits and _, not starting with a digit)."));
+        refuse(problem);
         return;
     }
     for (const OpParam& p : m_spec.params) {

@@ -1,6 +1,7 @@
 #include "app/window/PreferencesDialog.h"
 
 #include "app/window/Preferences.h"
+#include "app/window/Translations.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -12,6 +13,12 @@
 #include <QVBoxLayout>
 
 namespace stridescope::app {
+
+QString PreferencesDialog::chineseChoiceLabel(bool hasFont) {
+    // Without a font the Chinese name would be boxes: say it in Latin letters, and why.
+    return hasFont ? QStringLiteral("\u7B80\u4F53\u4E2D\u6587")
+                   : tr("Simplified Chinese (no Chinese font installed)");
+}
 
 PreferencesDialog::PreferencesDialog(QWidget* parent)
     : QDialog(parent), m_theme(new QComboBox(this)), m_language(new QComboBox(this)),
@@ -25,7 +32,7 @@ PreferencesDialog::PreferencesDialog(QWidget* parent)
     m_theme->setCurrentIndex(std::max(0, m_theme->findData(Preferences::theme())));
     m_language->addItem(tr("System language"), QString());
     m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
-    m_language->addItem(QStringLiteral("\u7B80\u4F53\u4E2D\u6587"), QStringLiteral("zh_CN"));
+    m_language->addItem(chineseChoiceLabel(hasChineseFont()), QStringLiteral("zh_CN"));
     m_language->setCurrentIndex(std::max(0, m_language->findData(Preferences::language())));
     m_speed->setRange(1, 60);
     m_speed->setSuffix(tr(" visits/s"));
@@ -38,7 +45,14 @@ PreferencesDialog::PreferencesDialog(QWidget* parent)
     auto* form = new QFormLayout;
     form->addRow(tr("Theme"), m_theme);
     form->addRow(tr("Language"), m_language);
-    form->addRow(QString(), new QLabel(tr("A new language applies when StrideScope starts again."), this));
+    auto* languageNote = new QLabel(hasChineseFont() ? tr("The window and the lessons change language at once.")
+                                                     : tr("No font with Chinese characters is installed, so Chinese "
+                                                          "would show as boxes. Install one (Debian/Ubuntu: "
+                                                          "sudo apt install fonts-noto-cjk) and restart."),
+                                    this);
+    languageNote->setObjectName(QStringLiteral("languageNote"));
+    languageNote->setWordWrap(true);
+    form->addRow(QString(), languageNote);
     form->addRow(tr("Traversal speed"), m_speed);
     form->addRow(tr("Diagram"), m_byteMode);
     form->addRow(QString(), m_storageIndices);

@@ -1,5 +1,5 @@
 #pragma once
-// Preferences: theme, language (applies at the next start, like most desktop programs), the
+// Preferences: theme, language (the window reopens in it at once, lessons included), the
 // traversal's speed and the diagram's options. Values are read from and written to Preferences.
 #include <QDialog>
 
@@ -17,6 +17,9 @@ public:
 
     // Writes the choices to Preferences.
     void save() const;
+    // The chooser's entry for Simplified Chinese: its own name, or an English one that says no
+    // font can draw it.
+    static QString chineseChoiceLabel(bool hasFont);
 
 private:
     QComboBox* m_theme;

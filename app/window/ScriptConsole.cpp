@@ -140,6 +140,15 @@ void ScriptConsole::updatePreview() {
     m_previewLabel->setVisible(!line.isEmpty());
 }
 
+void ScriptConsole::setPresentation(bool on) {
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    if (on)
+        mono.setPointSizeF(mono.pointSizeF() * 1.4);
+    for (QWidget* widget : {static_cast<QWidget*>(m_transcript), static_cast<QWidget*>(m_editor),
+                            static_cast<QWidget*>(m_previewLabel)})
+        widget->setFont(mono);
+}
+
 void ScriptConsole::setDark(bool dark) {
     m_dark = dark;
     rebuildTranscript();

@@ -42,6 +42,8 @@ public:
     void showError(const SessionError& error, const QString& failedText);
     void clearError();
     void setDark(bool dark);
+    // Bigger monospace type for a projector.
+    void setPresentation(bool on);
 
 signals:
     void ran();

@@ -1,6 +1,7 @@
 #include "app/window/SessionModel.h"
 
 #include "core/Ops.h"
+#include "core/StorageAddresses.h"
 #include "core/script/Interpreter.h"
 #include "core/script/Lexer.h"
 
@@ -160,6 +161,7 @@ struct SessionModel::Replay {
     std::vector<std::pair<QString, QString>> expressions;
     std::optional<ShownTensor> shown;
     std::vector<std::pair<qsizetype, TransferRecord>> transfers; // host<->device copies, by line
+    std::uint64_t nextStorage = 0; // the session's StorageAddressSequence after the replay
 };
 
 SessionModel::SessionModel(QObject* parent) : QObject(parent), m_undoStack(new QUndoStack(this)) { clear(); }
@@ -187,6 +189,8 @@ void SessionModel::clear() {
 std::optional<SessionModel::Replay> SessionModel::replay(QList<ScriptLine>& lines,
                                                          std::optional<SessionError>* error) const {
     Replay result;
+    // The n-th storage of the script gets the same data_ptr at every replay.
+    const StorageAddressSequence addresses(result.nextStorage);
     result.workspace.importTorch();
     // Random values must be the same at every replay (and as in `stridescope eval`, which starts
     // from the generator's initial seed 0).
@@ -276,6 +280,7 @@ void SessionModel::adopt(Replay&& replay, QList<ScriptLine>&& lines) {
     m_workspace = std::move(replay.workspace);
     m_expressions = std::move(replay.expressions);
     m_shown = std::move(replay.shown);
+    m_nextStorage = replay.nextStorage;
     m_lines = std::move(lines);
     emit changed();
 }
@@ -317,6 +322,7 @@ bool SessionModel::run(const QString& text, bool keepComments) {
         m_workspace = std::move(result->workspace);
         m_expressions = std::move(result->expressions);
         m_shown = std::move(result->shown);
+        m_nextStorage = result->nextStorage;
         m_undoStack->push(new AppendLinesCommand(this, newLines, true));
         // Only the new lines' copies are this run's; the replayed ones were counted before.
         std::vector<TransferRecord> made;
@@ -329,6 +335,9 @@ bool SessionModel::run(const QString& text, bool keepComments) {
 
     auto expressions = m_expressions;
     auto shown = m_shown;
+    // Continues the session's address sequence, as a replay of the whole script would.
+    std::uint64_t nextStorage = m_nextStorage;
+    const StorageAddressSequence addresses(nextStorage);
     script::Interpreter interpreter(m_workspace);
     bool ranSomething = false;
     takeTransfers(); // what replays and previews copied is not this run's
@@ -367,6 +376,7 @@ bool SessionModel::run(const QString& text, bool keepComments) {
     }
     m_expressions = std::move(expressions);
     m_shown = std::move(shown);
+    m_nextStorage = nextStorage;
     m_undoStack->push(new AppendLinesCommand(this, newLines, true));
     // The copies these statements made, kept when they succeed (a failed run is undone).
     keepTransfers(takeTransfers());
@@ -383,7 +393,7 @@ void SessionModel::keepTransfers(std::vector<TransferRecord> made) {
     emit transfersRecorded();
 }
 
-bool SessionModel::load(const QString& scriptText) {
+bool SessionModel::load(const QString& scriptText, bool eachLineUndoable) {
     m_lastError.reset();
     QList<ScriptLine> lines;
     QString tail;
@@ -402,14 +412,19 @@ bool SessionModel::load(const QString& scriptText) {
         m_lastError = error;
         return false;
     }
-    QSignalBlocker blocker(this);
-    m_undoStack->clear();
-    m_lines.clear();
-    for (const ScriptLine& line : lines)
-        m_undoStack->push(new AppendLinesCommand(this, {line}, true));
-    m_undoStack->setClean();
+    {
+        const QSignalBlocker blocker(this);
+        m_undoStack->clear();
+        // An opened script is where undo starts (Ctrl+Z right after Open must not eat its last
+        // line); restored work can be walked back statement by statement.
+        if (eachLineUndoable) {
+            m_lines.clear();
+            for (const ScriptLine& line : lines)
+                m_undoStack->push(new AppendLinesCommand(this, {line}, true));
+            m_undoStack->setClean();
+        }
+    }
     m_tail = tail;
-    blocker.unblock();
     adopt(std::move(*result), std::move(lines));
     return true;
 }
@@ -465,6 +480,9 @@ SessionModel::Preview SessionModel::preview(const QString& text) const {
     // The scratch workspace shares storages with the session's: in-place writes (x.add_(1),
     // x[0] = 7) are journalled and put back before returning, whatever the outcome.
     script::Workspace scratch = m_workspace;
+    // A previewed tensor shows the data_ptr that running the text would give.
+    std::uint64_t nextStorage = m_nextStorage;
+    const StorageAddressSequence addresses(nextStorage);
     script::WriteJournal journal;
     struct UndoWrites {
         script::WriteJournal& journal;

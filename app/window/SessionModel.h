@@ -17,6 +17,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -69,10 +70,10 @@ public:
     // changes and lastError() says why. Comments typed with the code are dropped unless
     // `keepComments` (a lesson's step keeps its explanation in the script).
     bool run(const QString& text, bool keepComments = false);
-    // Replaces the session with a whole script (Open). Nothing changes on failure. Each
-    // statement becomes one undo step, so undo walks back through the script; the result is
-    // clean (not modified).
-    bool load(const QString& scriptText);
+    // Replaces the session with a whole script (Open). Nothing changes on failure. The undo
+    // history starts there (undo cannot remove the opened lines) unless `eachLineUndoable`
+    // (restored work: each statement one undo step); the result is clean.
+    bool load(const QString& scriptText, bool eachLineUndoable = false);
     // A new session: just `import torch`.
     void clear();
     // Removes statement `index` (undoable); refused when the rest of the script would fail.
@@ -147,6 +148,7 @@ private:
     std::optional<ShownTensor> m_shown;
     std::optional<SessionError> m_lastError;
     std::vector<TransferRecord> m_transfers;
+    std::uint64_t m_nextStorage = 0; // the session's StorageAddressSequence (stable data_ptrs)
     QUndoStack* m_undoStack;
 };
 

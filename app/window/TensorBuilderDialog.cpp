@@ -2,6 +2,7 @@
 
 #include "app/window/ErrorPanel.h"
 #include "app/window/LayoutPreview.h"
+#include "app/window/NameCheck.h"
 #include "app/window/OpCatalog.h"
 #include "app/window/SessionModel.h"
 
@@ -76,8 +77,6 @@ TensorBuilderDialog::TensorBuilderDialog(SessionModel* session, QWidget* parent)
     setObjectName(QStringLiteral("tensorBuilder"));
     setWindowTitle(tr("New Tensor"));
     m_name->setObjectName(QStringLiteral("name"));
-    m_name->setValidator(new QRegularExpressionValidator(
-        QRegularExpression(QStringLiteral("^[A-Za-z_][A-Za-z_0-9]*$")), m_name));
     m_name->setText(session->freeName(
         {QStringLiteral("x"), QStringLiteral("w"), QStringLiteral("u"), QStringLiteral("v")}));
     m_shape->setObjectName(QStringLiteral("shape"));
@@ -170,10 +169,9 @@ void TensorBuilderDialog::refresh() {
     QPushButton* create = m_buttons->button(QDialogButtonBox::Ok);
     create->setEnabled(false);
     const QString name = m_name->text();
-    if (name.isEmpty() || name == u"torch") {
+    if (const QString problem = nameProblem(name); !problem.isEmpty()) {
         m_codeLabel->clear();
-        m_errorPanel->showError(
-            tr("The tensor needs a name (letters, digits and _, not starting with a digit)."));
+        m_errorPanel->showError(problem);
         m_preview->showNothing({});
         return;
     }
@@ -185,8 +183,27 @@ void TensorBuilderDialog::refresh() {
         return;
     }
     std::int64_t numel = 1;
-    for (qint64 size : *shape)
-        numel = size > 0 && numel > 0 ? numel * size : 0;
+    bool overflows = false;
+    for (qint64 size : *shape) {
+        if (size <= 0 || numel == 0) {
+            numel = 0;
+            continue;
+        }
+        std::int64_t product = 0;
+        overflows = overflows || __builtin_mul_overflow(numel, static_cast<std::int64_t>(size), &product);
+        numel = product;
+    }
+    if (overflows) {
+        // No element count to arange over: what PyTorch says about allocating that shape.
+        const QString line = name + QStringLiteral(" = torch.empty(%1, dtype=torch.%2)")
+                                        .arg(m_shape->text().trimmed(), m_dtype->currentData().toString());
+        m_codeLabel->setText(line);
+        const SessionModel::Preview result = m_session->preview(line);
+        m_errorPanel->showError(result.error ? result.error->describe()
+                                             : tr("The number of elements does not fit in 64 bits."));
+        m_preview->showNothing({});
+        return;
+    }
     if (numel > (std::int64_t(1) << 24)) {
         m_codeLabel->setText(code());
         m_errorPanel->showError(tr("That is more than 16,777,216 elements: the diagram could not show them. "

@@ -7,10 +7,15 @@ class QCoreApplication;
 
 namespace stridescope::app {
 
-// Installs the translators for `language` ("zh_CN"; "en" or empty installs nothing). Returns
+// Installs the translators for `language` ("zh_CN"; "en" or empty installs nothing), removing
+// those an earlier call installed, so the language can change while the program runs. Returns
 // true when StrideScope's own translation was found and installed.
 bool installTranslations(QCoreApplication& application, const QString& language);
+// The language installTranslations() last set ("en" before any call): lessons follow it.
+QString currentLanguage();
 // The resource path of StrideScope's compiled translation for `language`.
 QString translationPath(const QString& language);
+// Whether a font that draws Chinese is installed (without one the Chinese UI shows boxes).
+bool hasChineseFont();
 
 } // namespace stridescope::app

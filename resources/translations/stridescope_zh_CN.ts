@@ -88,10 +88,6 @@
         <translation>显示存储元素 %1 到 %2，共 %3 个（围绕它覆盖的部分）</translation>
     </message>
     <message>
-        <source>each square is a block of %1 elements (%2): its colour is the first logical element inside, its strength the share of elements the view reaches</source>
-        <translation>每个方块是 %1 个元素（%2）组成的块：颜色表示块内第一个逻辑元素，深浅表示视图覆盖的元素所占比例</translation>
-    </message>
-    <message>
         <source>reach is estimated: too many elements (%1) to count one by one</source>
         <translation>覆盖范围为估算值：元素太多（%1 个），无法逐个计数</translation>
     </message>
@@ -223,6 +219,10 @@
         <translation>
             <numerusform>StrideScope 讲义：%n 个步骤，每步都有语句、课程对它的说明、结果和张量的内存图。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>each square is a block of %1 elements (%2): its colour is the logical order inside (stripes, lowest to highest, when it holds elements far apart in that order), its strength the share of elements the view reaches</source>
+        <translation>每个方块是 %1 个元素（%2）组成的块：颜色表示块内的逻辑顺序（块内元素在逻辑顺序上相距很远时画成条纹，从低到高），深浅表示视图覆盖的元素所占比例</translation>
     </message>
 </context>
 <context>
@@ -665,16 +665,32 @@
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <source>(no comment for this statement)</source>
-        <translation>（这条语句没有注释）</translation>
-    </message>
-    <message>
         <source>Next: &lt;code&gt;%1&lt;/code&gt;</source>
         <translation>下一条：&lt;code&gt;%1&lt;/code&gt;</translation>
     </message>
     <message>
         <source>&lt;b&gt;The end.&lt;/b&gt; Try your own variations in the console.</source>
         <translation>&lt;b&gt;课程结束。&lt;/b&gt;在控制台里试试你自己的变化吧。</translation>
+    </message>
+    <message>
+        <source>%1 was expected to fail but ran.</source>
+        <translation>%1 本应报错，却运行成功了。</translation>
+    </message>
+    <message>
+        <source>step %1 of %2 · PyTorch refuses it</source>
+        <translation>第 %1 步，共 %2 步 · PyTorch 拒绝执行</translation>
+    </message>
+    <message>
+        <source>Next: &lt;code&gt;%1&lt;/code&gt; (PyTorch refuses it)</source>
+        <translation>下一条：&lt;code&gt;%1&lt;/code&gt;（PyTorch 会拒绝）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The end.&lt;/b&gt; Next: %1</source>
+        <translation>&lt;b&gt;课程结束。&lt;/b&gt;下一课：%1</translation>
+    </message>
+    <message>
+        <source>Next Lesson ▶</source>
+        <translation>下一课 ▶</translation>
     </message>
 </context>
 <context>
@@ -1110,6 +1126,118 @@ Restore it?</source>
         <source>Host-device copies run and are timed on this GPU.</source>
         <translation>主机与设备之间的拷贝在这块 GPU 上执行并计时。</translation>
     </message>
+    <message>
+        <source>Open as &amp;Lesson…</source>
+        <translation>作为课程打开(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Step through any commented .py script as a lesson</source>
+        <translation>把任何带注释的 .py 脚本当作课程逐步讲解</translation>
+    </message>
+    <message>
+        <source>%1 has no statement to step through.</source>
+        <translation>%1 中没有可以逐步执行的语句。</translation>
+    </message>
+    <message>
+        <source>%1: %2 was marked as failing but runs.</source>
+        <translation>%1：%2 被标为会报错，但它运行成功了。</translation>
+    </message>
+    <message>
+        <source>%1: %2 fails: %3</source>
+        <translation>%1：%2 出错：%3</translation>
+    </message>
+    <message>
+        <source>Open as Lesson</source>
+        <translation>作为课程打开</translation>
+    </message>
+    <message>
+        <source>%1
+
+StrideScope started with a new session instead.</source>
+        <translation>%1
+
+StrideScope 已改为打开一个新会话。</translation>
+    </message>
+    <message>
+        <source>Pre&amp;dict, Then Reveal</source>
+        <translation>先预测，再揭晓(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Hide the result of the lesson&apos;s next step (or of the console&apos;s input) and ask for its shape, stride, offset and contiguity</source>
+        <translation>隐藏课程下一步（或控制台输入）的结果，先让大家预测它的形状、步长、偏移和连续性</translation>
+    </message>
+    <message>
+        <source>&amp;Exercises</source>
+        <translation>练习(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Reset the &amp;Score</source>
+        <translation>得分清零(&amp;S)</translation>
+    </message>
+    <message>
+        <source>The next step makes no tensor to predict: press F10 to run it.</source>
+        <translation>下一步不产生张量，无需预测：按 F10 运行它。</translation>
+    </message>
+    <message>
+        <source>Type a statement in the console (or start a lesson), then press F9 to predict its result before it runs.</source>
+        <translation>在控制台输入一条语句（或开始一节课），然后按 F9，在运行之前预测它的结果。</translation>
+    </message>
+    <message>
+        <source>%1 makes no tensor to predict.</source>
+        <translation>%1 不产生张量，无需预测。</translation>
+    </message>
+    <message>
+        <source>Page Through &amp;Outer Dims</source>
+        <translation>按外层维度分页(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Draw a tensor of 3 or more dims one 2-D block at a time instead of shrinking all of them</source>
+        <translation>把 3 维及以上的张量一次画一个二维块，而不是把所有块一起缩小</translation>
+    </message>
+    <message>
+        <source>Next Block</source>
+        <translation>下一块</translation>
+    </message>
+    <message>
+        <source>Previous Block</source>
+        <translation>上一块</translation>
+    </message>
+    <message>
+        <source>block %1 of %2 (Ctrl+PgUp / Ctrl+PgDown)</source>
+        <translation>第 %1 块，共 %2 块（Ctrl+PgUp / Ctrl+PgDown）</translation>
+    </message>
+    <message>
+        <source>&amp;Name the Dims…</source>
+        <translation>给维度命名(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Give the shown tensor&apos;s dims names (N, C, H, W) that the diagram shows with their numbers</source>
+        <translation>给当前张量的维度起名字（N, C, H, W），图中会和维度编号一起显示</translation>
+    </message>
+    <message>
+        <source>Name the tensor first (y = …): its dims&apos; names go with its name.</source>
+        <translation>请先给张量起名（y = …）：维度的名字跟着张量的名字保存。</translation>
+    </message>
+    <message>
+        <source>Name the Dims</source>
+        <translation>给维度命名</translation>
+    </message>
+    <message>
+        <source>Names for the %1 dims of %2, separated by commas (empty: none):</source>
+        <translation>%2 的 %1 个维度的名字，用逗号分隔（留空：不命名）：</translation>
+    </message>
+    <message>
+        <source>%1 has %2 dims: give %2 names.</source>
+        <translation>%1 有 %2 个维度：请给出 %2 个名字。</translation>
+    </message>
+    <message>
+        <source>&amp;Logical Index on Storage Cells</source>
+        <translation>存储格子上显示逻辑下标(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Label each storage cell with the logical index that reads it</source>
+        <translation>在每个存储格子上标出读取它的逻辑下标</translation>
+    </message>
 </context>
 <context>
     <name>stridescope::app::OpCatalog</name>
@@ -1384,10 +1512,6 @@ Restore it?</source>
         <translation>语言</translation>
     </message>
     <message>
-        <source>A new language applies when StrideScope starts again.</source>
-        <translation>新的语言将在 StrideScope 下次启动时生效。</translation>
-    </message>
-    <message>
         <source>Traversal speed</source>
         <translation>遍历速度</translation>
     </message>
@@ -1410,6 +1534,18 @@ Restore it?</source>
     <message>
         <source>Turned off, scripts see a CPU-only PyTorch. Applies when StrideScope starts again.</source>
         <translation>关闭后，脚本看到的是仅支持 CPU 的 PyTorch。重新启动 StrideScope 后生效。</translation>
+    </message>
+    <message>
+        <source>Simplified Chinese (no Chinese font installed)</source>
+        <translation>Simplified Chinese (no Chinese font installed)</translation>
+    </message>
+    <message>
+        <source>The window and the lessons change language at once.</source>
+        <translation>窗口和课程会立即切换语言。</translation>
+    </message>
+    <message>
+        <source>No font with Chinese characters is installed, so Chinese would show as boxes. Install one (Debian/Ubuntu: sudo apt install fonts-noto-cjk) and restart.</source>
+        <translation>No font with Chinese characters is installed, so Chinese would show as boxes. Install one (Debian/Ubuntu: sudo apt install fonts-noto-cjk) and restart.</translation>
     </message>
 </context>
 <context>
@@ -1713,6 +1849,10 @@ Restore it?</source>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
+    <message>
+        <source>The number of elements does not fit in 64 bits.</source>
+        <translation>元素个数超出了 64 位整数的范围。</translation>
+    </message>
 </context>
 <context>
     <name>stridescope::app::VariablesModel</name>
@@ -1760,6 +1900,215 @@ Restore it?</source>
     <message>
         <source>The new shape cuts across the input&apos;s contiguous chunks, so no strides can read it without copying; reshape copies instead.</source>
         <translation>新形状跨越了输入的连续块，不复制就没有步长能这样读取；reshape 会改为复制。</translation>
+    </message>
+</context>
+<context>
+    <name>NameCheck</name>
+    <message>
+        <source>The tensor needs a name (letters, digits and _, not starting with a digit).</source>
+        <translation>张量需要一个名字（字母、数字和 _，不能以数字开头）。</translation>
+    </message>
+    <message>
+        <source>torch is the name of the module: a tensor called torch would hide it, and torch.arange and every other torch call would stop working. Choose another name.</source>
+        <translation>torch 是模块的名字：叫作 torch 的张量会把模块遮住，torch.arange 以及其他所有 torch 调用都会失效。请换一个名字。</translation>
+    </message>
+    <message>
+        <source>%1 is a Python keyword and cannot name a tensor.</source>
+        <translation>%1 是 Python 关键字，不能用作张量的名字。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a Python name: use letters, digits and _, not starting with a digit (one name, no spaces or other code).</source>
+        <translation>“%1” 不是合法的 Python 名字：只能用字母、数字和 _，且不能以数字开头（只写一个名字，不要空格或其他代码）。</translation>
+    </message>
+    <message>
+        <source>The name has spaces around it.</source>
+        <translation>名字前后有空格。</translation>
+    </message>
+</context>
+<context>
+    <name>QMessageBox</name>
+    <message>
+        <source>Show Details...</source>
+        <translation>显示详细信息…</translation>
+    </message>
+    <message>
+        <source>Hide Details...</source>
+        <translation>隐藏详细信息…</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::PredictPanel</name>
+    <message>
+        <source>%1 of %2 right.</source>
+        <translation>答对 %1 / %2。</translation>
+    </message>
+    <message>
+        <source>A 3×1 column expanded to 3×4.</source>
+        <translation>把一个 3×1 的列 expand 成 3×4。</translation>
+    </message>
+    <message>
+        <source>All three dims move at once.</source>
+        <translation>三个维度同时换位。</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Column 1 of a 3×4 matrix.</source>
+        <translation>3×4 矩阵的第 1 列。</translation>
+    </message>
+    <message>
+        <source>Keep 2 of the 3 rows of each matrix, from row 1.</source>
+        <translation>每个矩阵从第 1 行起保留 3 行中的 2 行。</translation>
+    </message>
+    <message>
+        <source>Mark the answers and run the statement</source>
+        <translation>判分并运行这条语句</translation>
+    </message>
+    <message>
+        <source>Predict, then reveal</source>
+        <translation>先预测，再揭晓</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>揭晓</translation>
+    </message>
+    <message>
+        <source>The article warns: a narrowed tensor transposed is no longer contiguous.</source>
+        <translation>文章提醒：narrow 之后再 transpose，就不再连续了。</translation>
+    </message>
+    <message>
+        <source>The article&apos;s first example: a is contiguous. What does transposing dims 0 and 1 give?</source>
+        <translation>文章的第一个例子：a 是连续的。交换第 0 维和第 1 维会得到什么？</translation>
+    </message>
+    <message>
+        <source>The article&apos;s view(2, -1) on a contiguous tensor.</source>
+        <translation>文章里的 view(2, -1)，作用在连续张量上。</translation>
+    </message>
+    <message>
+        <source>The article&apos;s x.narrow(0, 5, 10) on a tensor with 10 rows.</source>
+        <translation>文章里的 x.narrow(0, 5, 10)，而张量只有 10 行。</translation>
+    </message>
+    <message>
+        <source>The second matrix only, as a slice.</source>
+        <translation>只取第二个矩阵，用切片。</translation>
+    </message>
+    <message>
+        <source>True or False</source>
+        <translation>True 或 False</translation>
+    </message>
+    <message>
+        <source>What does it give? Type the shape, or “error” if PyTorch refuses it.</source>
+        <translation>结果是什么？填写形状；如果 PyTorch 会拒绝，就填 “error”（或“报错”）。</translation>
+    </message>
+    <message>
+        <source>What does the result look like? Fill in the four fields, then Reveal.</source>
+        <translation>结果是什么样的？填好四个空，然后点“揭晓”。</translation>
+    </message>
+    <message>
+        <source>a column of a matrix</source>
+        <translation>矩阵的一列</translation>
+    </message>
+    <message>
+        <source>a shape, or error</source>
+        <translation>形状，或 error</translation>
+    </message>
+    <message>
+        <source>a slice of the first dim</source>
+        <translation>第一维的切片</translation>
+    </message>
+    <message>
+        <source>b is a.transpose(0, 1). Can it be flattened with view?</source>
+        <translation>b 是 a.transpose(0, 1)。能用 view 把它展平吗？</translation>
+    </message>
+    <message>
+        <source>b is a.transpose(0, 1). What does contiguous() make of it?</source>
+        <translation>b 是 a.transpose(0, 1)。contiguous() 会把它变成什么？</translation>
+    </message>
+    <message>
+        <source>contiguous() of a transpose</source>
+        <translation>转置之后的 contiguous()</translation>
+    </message>
+    <message>
+        <source>e.g. 0</source>
+        <translation>例如 0</translation>
+    </message>
+    <message>
+        <source>e.g. 3, 2, 4</source>
+        <translation>例如 3, 2, 4</translation>
+    </message>
+    <message>
+        <source>e.g. 4, 12, 1</source>
+        <translation>例如 4, 12, 1</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>报错：%1</translation>
+    </message>
+    <message>
+        <source>expand gives stride 0</source>
+        <translation>expand 给出步长 0</translation>
+    </message>
+    <message>
+        <source>is_contiguous()</source>
+        <translation>is_contiguous()</translation>
+    </message>
+    <message>
+        <source>narrow moves the offset</source>
+        <translation>narrow 移动偏移</translation>
+    </message>
+    <message>
+        <source>narrow past the end</source>
+        <translation>narrow 越过末尾</translation>
+    </message>
+    <message>
+        <source>narrow, then transpose</source>
+        <translation>先 narrow 再 transpose</translation>
+    </message>
+    <message>
+        <source>permute(2, 0, 1)</source>
+        <translation>permute(2, 0, 1)</translation>
+    </message>
+    <message>
+        <source>result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>score %1 / %2</source>
+        <translation>得分 %1 / %2</translation>
+    </message>
+    <message>
+        <source>shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>storage_offset()</source>
+        <translation>storage_offset()</translation>
+    </message>
+    <message>
+        <source>stride()</source>
+        <translation>stride()</translation>
+    </message>
+    <message>
+        <source>transpose of a 2×3 view</source>
+        <translation>2×3 视图的转置</translation>
+    </message>
+    <message>
+        <source>transpose(0, 1) of a 2×3×4 block</source>
+        <translation>2×3×4 块的 transpose(0, 1)</translation>
+    </message>
+    <message>
+        <source>view of a transpose</source>
+        <translation>转置之后的 view</translation>
+    </message>
+    <message>
+        <source>view(2, -1)</source>
+        <translation>view(2, -1)</translation>
+    </message>
+    <message>
+        <source>The second article: base = arange(6).view(2, 3), then its transpose (an in-place add_ on it would change base).</source>
+        <translation>第二篇文章：base = arange(6).view(2, 3)，再取它的转置（对转置做原地 add_ 会改变 base）。</translation>
     </message>
 </context>
 </TS>
