@@ -169,4 +169,34 @@ int CommandLine::usageError(std::ostream& err, const std::string& message) const
     return 2;
 }
 
+int commandUsageError(std::ostream& err, const std::string& command, const std::string& message,
+                      const std::string& usage) {
+    err << command << ": " << message << "\n\n" << usage;
+    return 2;
+}
+
+std::optional<int> parseCommandArguments(QCommandLineParser& parser, const std::string& command,
+                                         const std::vector<std::string>& args, const QCommandLineOption& help,
+                                         const std::string& usage, std::ostream& out, std::ostream& err) {
+    QStringList arguments{QString::fromStdString(command)};
+    for (const auto& arg : args)
+        arguments << QString::fromStdString(arg);
+    if (!parser.parse(arguments)) {
+        if (!parser.unknownOptionNames().isEmpty()) {
+            const QString name = parser.unknownOptionNames().front();
+            return commandUsageError(err, command,
+                                     "unknown option '" + std::string(name.size() == 1 ? "-" : "--") +
+                                         name.toStdString() + "'",
+                                     usage);
+        }
+        // "Missing value after '--out'."
+        return commandUsageError(err, command, parser.errorText().toStdString(), usage);
+    }
+    if (parser.isSet(help)) {
+        out << usage;
+        return 0;
+    }
+    return std::nullopt;
+}
+
 } // namespace stridescope::app

@@ -84,4 +84,15 @@ private:
 // "stridescope 0.1.0", as --version prints it (without the newline).
 std::string versionText();
 
+// For a command that lays out its own QCommandLineParser and usage text (render, handout):
+// "stridescope render: <message>", a blank line and the usage on err; returns 2.
+int commandUsageError(std::ostream& err, const std::string& command, const std::string& message,
+                      const std::string& usage);
+// Parses `args` (what follows the command's name) with `parser`. An unknown option is named as
+// typed, any other parser error is Qt's text, both as a usage error; `help` prints the usage.
+// Returns the exit status when the command should stop there, nullopt to go on.
+std::optional<int> parseCommandArguments(QCommandLineParser& parser, const std::string& command,
+                                         const std::vector<std::string>& args, const QCommandLineOption& help,
+                                         const std::string& usage, std::ostream& out, std::ostream& err);
+
 } // namespace stridescope::app

@@ -1,6 +1,7 @@
 #include "app/commands/HandoutCommand.h"
 
 #include "app/commands/HeadlessGui.h"
+#include "app/commands/CommandLine.h"
 #include "app/commands/DeviceSetup.h"
 #include "app/diagram/DiagramTheme.h"
 #include "app/diagram/HandoutExport.h"
@@ -30,8 +31,7 @@ constexpr const char* kUsage =
     "arguments or an unreadable lesson.\n";
 
 int usageError(std::ostream& err, const std::string& message) {
-    err << "stridescope handout: " << message << "\n\n" << kUsage;
-    return 2;
+    return commandUsageError(err, "stridescope handout", message, kUsage);
 }
 
 // A file, else a bundled lesson by its file name with or without ".py".
@@ -57,21 +57,8 @@ int runHandoutCommand(const std::vector<std::string>& args, std::ostream& out, s
     const QCommandLineOption themeOption(QStringLiteral("theme"), {}, QStringLiteral("NAME"), QStringLiteral("print"));
     const QCommandLineOption helpOption({QStringLiteral("h"), QStringLiteral("help")}, {});
     parser.addOptions({outOption, langOption, themeOption, helpOption});
-    QStringList arguments{QStringLiteral("stridescope handout")};
-    for (const auto& arg : args)
-        arguments << QString::fromStdString(arg);
-    if (!parser.parse(arguments)) {
-        if (!parser.unknownOptionNames().isEmpty()) {
-            const QString name = parser.unknownOptionNames().front();
-            return usageError(err, "unknown option '" + std::string(name.size() == 1 ? "-" : "--") +
-                                       name.toStdString() + "'");
-        }
-        return usageError(err, parser.errorText().toStdString());
-    }
-    if (parser.isSet(helpOption)) {
-        out << kUsage;
-        return 0;
-    }
+    if (const auto status = parseCommandArguments(parser, "stridescope handout", args, helpOption, kUsage, out, err))
+        return *status;
     const QStringList positional = parser.positionalArguments();
     if (positional.isEmpty())
         return usageError(err, "which lesson? give a LESSON.py");

@@ -2,6 +2,7 @@
 #include "app/commands/CommandText.h"
 
 #include "app/commands/HeadlessGui.h"
+#include "app/commands/CommandLine.h"
 #include "app/commands/DeviceSetup.h"
 #include "app/diagram/DiagramExport.h"
 #include "app/diagram/DiagramModel.h"
@@ -73,8 +74,7 @@ constexpr double kMaxScale = 8.0;
 constexpr int kMaxWrap = 4096;
 
 int usageError(std::ostream& err, const std::string& message) {
-    err << "stridescope render: " << message << "\n\n" << kUsage;
-    return 2;
+    return commandUsageError(err, "stridescope render", message, kUsage);
 }
 
 // A statement's text on one line: comments dropped, runs of whitespace made one space.
@@ -245,22 +245,8 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
     parser.addOptions({outOption, varOption, themeOption, scaleOption, cleanOption, eachOption, titleOption,
                        wrapOption, widthOption, transparentOption, langOption, labelsOption, addressesOption,
                        lanesOption, legendOption, pathsOption, altOption, fpsOption, helpOption});
-    QStringList arguments{QStringLiteral("stridescope render")};
-    for (const auto& arg : args)
-        arguments << QString::fromStdString(arg);
-    if (!parser.parse(arguments)) {
-        if (!parser.unknownOptionNames().isEmpty()) {
-            const QString name = parser.unknownOptionNames().front();
-            return usageError(err, "unknown option '" + std::string(name.size() == 1 ? "-" : "--") +
-                                       name.toStdString() + "'");
-        }
-        // "Missing value after '--out'."
-        return usageError(err, parser.errorText().toStdString());
-    }
-    if (parser.isSet(helpOption)) {
-        out << kUsage;
-        return 0;
-    }
+    if (const auto status = parseCommandArguments(parser, "stridescope render", args, helpOption, kUsage, out, err))
+        return *status;
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1)
         return usageError(err, "one script at a time (got '" + positional[0].toStdString() + "' and '" +
