@@ -14,6 +14,11 @@ for script in arange inplace layout_only narrow; do
     "$stridescope" render "$script.py" --out "$script.png"
 done
 "$stridescope" render transpose.py --out transpose_dark.png --theme dark
+# The output-layout rule (README, Semantics): a computed result and why it got its strides.
+"$stridescope" render elementwise_layout.py --clean --out elementwise_layout.png \
+    --title "y = x.t() + 1: a new storage, strides (1, 3) like its input"
+"$stridescope" render mixed_operands.py --clean --out mixed_operands.png \
+    --title "c = a + b: the broadcast a has no say, c takes b's order, strides (1, 4)"
 # The figures section: a base and its view in one figure, TikZ, an animated traversal, a handout.
 "$stridescope" render pair.py --clean --var x --var y --out pair.svg
 "$stridescope" render pair.py --clean --var y --out pair.tex
