@@ -91,7 +91,8 @@ its storage offset, which cells a view touches and in what order, and what
 the CPU or a CUDA GPU achieves when it reads that view. Shapes, strides,
 view-or-copy decisions and error messages follow PyTorch 1.13.
 .
-It comes with nine lessons, exports diagrams as PNG, SVG and PDF, and runs
+It comes with thirteen lessons (in English and Chinese), exports diagrams as
+PNG, SVG, PDF, TikZ and animated GIF, prints lesson handouts, and runs
 scripts headless (stridescope eval --json prints one strict JSON line per
 tensor). PyTorch itself is not needed.")
 # The Depends line from the libraries the binary links (Qt 6, QCustomPlot, libstdc++, ...).
