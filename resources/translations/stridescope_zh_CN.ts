@@ -191,6 +191,10 @@
         <source>step %1 / %2</source>
         <translation>第 %1 / %2 步</translation>
     </message>
+    <message>
+        <source>each square is a block of %1 elements (%2): its colour is the logical order inside (stripes, lowest to highest, when it holds elements far apart in that order), its strength the share of elements the view reaches</source>
+        <translation>每个方块是 %1 个元素（%2）组成的块：颜色表示块内的逻辑顺序（块内元素在逻辑顺序上相距很远时画成条纹，从低到高），深浅表示视图覆盖的元素所占比例</translation>
+    </message>
 </context>
 <context>
     <name>Handout</name>
@@ -483,6 +487,78 @@
         <translation>
             <numerusform>已测量 %n 次</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>naive: the copy walks the tensor in its logical order, as .contiguous() does; tiled: the same result moved tile by tile so that memory is read and written in whole lines; limit: our contiguous copy of the same number of bytes on the same threads, the most any copy can reach here</source>
+        <translation>朴素：复制按逻辑顺序遍历张量，和 .contiguous() 一样；分块：同样的结果逐块搬运，使内存按整条缓存行读写；上限：在相同线程上对相同字节数做的连续复制，是这里任何复制所能达到的最高速度</translation>
+    </message>
+    <message>
+        <source>naive (read through layout)</source>
+        <translation>朴素（按布局读取）</translation>
+    </message>
+    <message>
+        <source>naive</source>
+        <translation>朴素</translation>
+    </message>
+    <message>
+        <source>limit</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <source>limit %1 GB/s</source>
+        <translation>上限 %1 GB/s</translation>
+    </message>
+    <message>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <source>%1× limit</source>
+        <translation>上限的 %1×</translation>
+    </message>
+    <message>
+        <source>naive
+(read through layout)</source>
+        <translation>朴素
+（按布局读取）</translation>
+    </message>
+    <message>
+        <source>limit
+(contiguous copy)</source>
+        <translation>上限
+（连续复制）</translation>
+    </message>
+    <message>
+        <source>theoretical peak</source>
+        <translation>理论峰值</translation>
+    </message>
+    <message>
+        <source>one round</source>
+        <translation>一轮</translation>
+    </message>
+    <message>
+        <source>median of %1 rounds</source>
+        <translation>%1 轮的中位数</translation>
+    </message>
+    <message>
+        <source>Limit %1 GB/s: our contiguous copy of the same %2 on the same %3 (%4). </source>
+        <translation>上限 %1 GB/s：在相同的%3上对相同的 %2 做的连续复制（%4）。</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>threads</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <source>This layout reads memory in order: the naive copy runs at %1× the limit.</source>
+        <translation>这个布局按顺序读取内存：朴素复制的速度是上限的 %1×。</translation>
+    </message>
+    <message>
+        <source>The layout costs: the naive copy runs at %1× the limit; the tiled kernel recovers %2× (%3× the naive copy).</source>
+        <translation>布局带来了代价：朴素复制的速度是上限的 %1×；分块内核恢复到 %2×（是朴素复制的 %3×）。</translation>
     </message>
 </context>
 <context>
@@ -1421,6 +1497,90 @@ StrideScope 已改为打开一个新会话。</translation>
         <source>A 0-dim tensor has no dim to %1.</source>
         <translation>0 维张量没有可以 %1 的维度。</translation>
     </message>
+    <message>
+        <source>Swap axes</source>
+        <translation>交换轴 (swapaxes)</translation>
+    </message>
+    <message>
+        <source>Move axis</source>
+        <translation>移动轴 (moveaxis)</translation>
+    </message>
+    <message>
+        <source>Broadcast to</source>
+        <translation>广播到 (broadcast_to)</translation>
+    </message>
+    <message>
+        <source>Adjoint</source>
+        <translation>伴随 (adjoint)</translation>
+    </message>
+    <message>
+        <source>Ravel</source>
+        <translation>拉平 (ravel)</translation>
+    </message>
+    <message>
+        <source>Arithmetic</source>
+        <translation>算术运算</translation>
+    </message>
+    <message>
+        <source>Elementwise function</source>
+        <translation>逐元素函数</translation>
+    </message>
+    <message>
+        <source>NumPy&apos;s name for transpose: two dims trade sizes and strides. A view.</source>
+        <translation>transpose 在 NumPy 中的名字：两个维度互换大小和步长。这是视图。</translation>
+    </message>
+    <message>
+        <source>Moves one dim to a new position; the others keep their order. A view.</source>
+        <translation>把一个维度移到新位置；其余维度保持原来的顺序。这是视图。</translation>
+    </message>
+    <message>
+        <source>expand under NumPy&apos;s name: size-1 and new dims get stride 0. A view.</source>
+        <translation>NumPy 名字下的 expand：大小为 1 的维度和新增的维度步长为 0。这是视图。</translation>
+    </message>
+    <message>
+        <source>Swaps the last two dims (the conjugate is a no-op for real dtypes). A view.</source>
+        <translation>交换最后两个维度（对实数 dtype 取共轭不做任何事）。这是视图。</translation>
+    </message>
+    <message>
+        <source>contiguous().view(-1): a view of a contiguous tensor, else a copy.</source>
+        <translation>contiguous().view(-1)：对连续张量是视图，否则是副本。</translation>
+    </message>
+    <message>
+        <source>Computes new values into a new storage, broadcasting the other operand (a number or a tensor&apos;s name). The result&apos;s strides follow the inputs&apos; dim order, not row-major order: the properties panel says why.</source>
+        <translation>把计算出的新值写入新的存储，并广播另一个操作数（一个数或一个张量的名字）。结果的步长遵循输入的维度顺序，而不是行优先顺序：属性面板会说明原因。</translation>
+    </message>
+    <message>
+        <source>Applies a function to every element into a new storage that keeps the input&apos;s dim order.</source>
+        <translation>对每个元素应用一个函数，结果写入新的存储，并保持输入的维度顺序。</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>运算符</translation>
+    </message>
+    <message>
+        <source>Other operand</source>
+        <translation>另一个操作数</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>函数</translation>
+    </message>
+    <message>
+        <source>First axis</source>
+        <translation>第一个轴</translation>
+    </message>
+    <message>
+        <source>Second axis</source>
+        <translation>第二个轴</translation>
+    </message>
+    <message>
+        <source>Dim to move</source>
+        <translation>要移动的维度</translation>
+    </message>
+    <message>
+        <source>New position</source>
+        <translation>新位置</translation>
+    </message>
 </context>
 <context>
     <name>stridescope::app::OpFormDialog</name>
@@ -1682,6 +1842,30 @@ StrideScope 已改为打开一个新会话。</translation>
         <source>simulated: values held on the host</source>
         <translation>模拟的：数值保存在主机上</translation>
     </message>
+    <message>
+        <source>overlap: up to %1 elements read the same cell (dim %2 has stride 0); PyTorch refuses in-place writes and out= into it</source>
+        <translation>有重叠：最多 %1 个元素读取同一个单元格（维度 %2 的步长为 0）；PyTorch 拒绝对它做原地写入和 out= 输出</translation>
+    </message>
+    <message>
+        <source>overlap: up to %1 elements read the same cell (the strides revisit cells); racy for writes: PyTorch does not detect this overlap, so an in-place op runs and its values depend on the order of its loop</source>
+        <translation>有重叠：最多 %1 个元素读取同一个单元格（步长使单元格被重复访问）；写入存在竞争：PyTorch 检测不到这种重叠，因此原地操作照常运行，其结果取决于它的循环顺序</translation>
+    </message>
+    <message>
+        <source>strides from</source>
+        <translation>步长来源</translation>
+    </message>
+    <message>
+        <source>the output-layout rule of the op that made it</source>
+        <translation>生成它的运算的输出布局规则</translation>
+    </message>
+    <message>
+        <source>data_ptr() = +%1 B</source>
+        <translation>data_ptr() = 此地址 +%1 B</translation>
+    </message>
+    <message>
+        <source>bumped by every in-place write through any view</source>
+        <translation>经由任何视图的每次原地写入都会使它加一</translation>
+    </message>
 </context>
 <context>
     <name>stridescope::app::ScriptConsole</name>
@@ -1752,6 +1936,10 @@ StrideScope 已改为打开一个新会话。</translation>
     <message>
         <source>prints %1</source>
         <translation>打印 %1</translation>
+    </message>
+    <message>
+        <source> · strides: %1</source>
+        <translation> · 步长：%1</translation>
     </message>
 </context>
 <context>
