@@ -5,6 +5,8 @@
 #include "app/commands/CommandLine.h"
 #include "app/commands/CommandText.h"
 #include "app/commands/EvalCommand.h"
+#include "app/commands/HandoutCommand.h"
+#include "app/commands/RenderCommand.h"
 #include "stridescope_config.h"
 
 #include <QJsonArray>
@@ -108,6 +110,7 @@ private slots:
     void everyLineIsStrictJson();
     void finiteFloatsKeepPythonsSpelling();
     void jsonLineKeepsItsOrder();
+    void renderAndHandoutTakeVersion();
     void parserOptions_data();
     void parserOptions();
     void benchParserOptions_data();
@@ -410,6 +413,19 @@ void TestCli::parserOptions() {
     if (args.contains(QStringLiteral("--help")))
         for (const char* option : {"-h, --help", "--version", "--json", "--values", "FILE|-", "Exit status:"})
             QVERIFY2(r.out.find(option) != std::string::npos, option);
+}
+
+// render and handout parse with their own QCommandLineParser, and take --version like the rest.
+void TestCli::renderAndHandoutTakeVersion() {
+    const std::string expected = "stridescope " STRIDESCOPE_VERSION "\n";
+    std::istringstream in;
+    std::ostringstream renderOut, renderErr;
+    QCOMPARE(stridescope::app::runRenderCommand({"--version"}, in, renderOut, renderErr), 0);
+    QCOMPARE(renderOut.str(), expected);
+    QCOMPARE(renderErr.str(), std::string());
+    std::ostringstream handoutOut, handoutErr;
+    QCOMPARE(stridescope::app::runHandoutCommand({"--version"}, handoutOut, handoutErr), 0);
+    QCOMPARE(handoutOut.str(), expected);
 }
 
 // bench reads its arguments the same way (its refusals of bad values are in tst_bandwidth).

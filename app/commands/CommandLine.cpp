@@ -178,6 +178,9 @@ int commandUsageError(std::ostream& err, const std::string& command, const std::
 std::optional<int> parseCommandArguments(QCommandLineParser& parser, const std::string& command,
                                          const std::vector<std::string>& args, const QCommandLineOption& help,
                                          const std::string& usage, std::ostream& out, std::ostream& err) {
+    // --version on every command, as CommandLine gives eval and bench.
+    const QCommandLineOption version(QStringLiteral("version"));
+    parser.addOption(version);
     QStringList arguments{QString::fromStdString(command)};
     for (const auto& arg : args)
         arguments << QString::fromStdString(arg);
@@ -194,6 +197,10 @@ std::optional<int> parseCommandArguments(QCommandLineParser& parser, const std::
     }
     if (parser.isSet(help)) {
         out << usage;
+        return 0;
+    }
+    if (parser.isSet(version)) {
+        out << versionText() << "\n";
         return 0;
     }
     return std::nullopt;

@@ -89,7 +89,8 @@ std::string versionText();
 int commandUsageError(std::ostream& err, const std::string& command, const std::string& message,
                       const std::string& usage);
 // Parses `args` (what follows the command's name) with `parser`. An unknown option is named as
-// typed, any other parser error is Qt's text, both as a usage error; `help` prints the usage.
+// typed, any other parser error is Qt's text, both as a usage error; `help` prints the usage and
+// --version (added here) the version.
 // Returns the exit status when the command should stop there, nullopt to go on.
 std::optional<int> parseCommandArguments(QCommandLineParser& parser, const std::string& command,
                                          const std::vector<std::string>& args, const QCommandLineOption& help,
