@@ -2,9 +2,11 @@
 
 #include "core/script/Repr.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QString>
+#include <QVariant>
 
 #include <cerrno>
 #include <cmath>
@@ -50,7 +52,57 @@ bool readScript(const std::string& file, std::istream& in, std::string& source, 
     return true;
 }
 
+namespace {
+
+// The common fields of a 100,000-line script's output, written without a QJsonDocument per field
+// (which took most of eval's time): an integer, a bool, null, a plain ASCII string. Anything
+// else goes through Qt's writer. Returns false when `value` is not such a field.
+bool appendSimpleJson(std::string& out, const QJsonValue& value) {
+    switch (value.type()) {
+    case QJsonValue::Null:
+        out += "null";
+        return true;
+    case QJsonValue::Bool:
+        out += value.toBool() ? "true" : "false";
+        return true;
+    case QJsonValue::Double:
+        // An integer stays exact (a qint64 QJsonValue is kept as an integer); a double goes to Qt.
+        if (value.toVariant().typeId() != QMetaType::LongLong)
+            return false;
+        out += std::to_string(value.toInteger());
+        return true;
+    case QJsonValue::String: {
+        const QString text = value.toString();
+        for (const QChar c : text)
+            if (c.unicode() < 0x20 || c.unicode() > 0x7e || c == u'"' || c == u'\\')
+                return false;
+        out += '"';
+        out += text.toStdString();
+        out += '"';
+        return true;
+    }
+    case QJsonValue::Array: {
+        const QJsonArray array = value.toArray();
+        std::string items = "[";
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            if (i)
+                items += ',';
+            if (!appendSimpleJson(items, array.at(i)))
+                return false;
+        }
+        out += items + "]";
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
 std::string jsonText(const QJsonValue& value) {
+    if (std::string simple; appendSimpleJson(simple, value))
+        return simple;
     if (value.isArray())
         return QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact).toStdString();
     if (value.isObject())
