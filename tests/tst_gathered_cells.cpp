@@ -5,6 +5,7 @@
 #include "app/diagram/DiagramModel.h"
 #include "app/diagram/DiagramTheme.h"
 #include "app/diagram/GatheredSource.h"
+#include "app/window/PropertiesPanel.h"
 #include "core/GatheredCells.h"
 #include "core/script/Interpreter.h"
 
@@ -42,6 +43,7 @@ private slots:
     void viewsAndArithmeticRecordNothing();
     void diagramDrawsTheSourceStrip();
     void diagramWithoutRecordHasNoSourceStrip();
+    void propertiesPanelListsTheCells();
 };
 
 // Each script runs after x = torch.arange(12.).view(3, 4) and binds r; the storage indices of
@@ -157,6 +159,19 @@ void TestGatheredCells::diagramWithoutRecordHasNoSourceStrip() {
     const DiagramGeometry g = DiagramGeometry::compute(model, DiagramTheme::light());
     QVERIFY(g.gatheredCells.empty());
     QVERIFY(g.gatheredHeading.text.isEmpty());
+}
+
+void TestGatheredCells::propertiesPanelListsTheCells() {
+    Workspace workspace;
+    run(workspace, "c = x[[0, 2]]\nv = x.t()\n");
+    PropertiesPanel panel;
+    panel.setTensor(ShownTensor{QStringLiteral("c"), QStringLiteral("x[[0, 2]]"), tensorNamed(workspace, "c")}, workspace,
+                    QString());
+    // Plain text puts each table cell on its own line.
+    QVERIFY2(panel.toPlainText().contains(QStringLiteral("copied from x's storage\ncells 0, 1, 2, 3, 8, 9, 10, 11")),
+             qPrintable(panel.toPlainText()));
+    panel.setTensor(ShownTensor{QStringLiteral("v"), QString(), tensorNamed(workspace, "v")}, workspace, QString());
+    QVERIFY(!panel.toPlainText().contains(QStringLiteral("copied from")));
 }
 
 QTEST_MAIN(TestGatheredCells)
