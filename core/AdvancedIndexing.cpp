@@ -12,10 +12,12 @@
 //     the replaced dims) and the index tensors reshaped to the result's rank: a new storage.
 #include "Arithmetic.h"
 
+#include "Analysis.h"
 #include "Broadcast.h"
 #include "DeviceOps.h"
 #include "Elementwise.h"
 #include "Error.h"
+#include "GatheredCells.h"
 #include "MemoryOverlap.h"
 #include "TensorIterator.h"
 #include "ValueWorkLimit.h"
@@ -321,11 +323,12 @@ Tensor advancedIndex(const Tensor& self, const std::vector<AdvancedItem>& items)
     checkIndexBounds(plan);
     if (!result.hasValues())
         return result;
-    const std::vector<std::int64_t> sources = sourceElements(plan);
+    std::vector<std::int64_t> sources = sourceElements(plan);
     const Storage& storage = *plan.src.storage();
     detail::writeValues(result, [&](std::int64_t i) {
         return storage.load(self.dtype(), sources[static_cast<std::size_t>(i)]);
     });
+    recordGatheredCells(result, plan.src.storage(), self.elementSize(), std::move(sources));
     return result;
 }
 
@@ -440,6 +443,9 @@ Tensor indexSelect(const Tensor& self, std::int64_t dim, const Tensor& index) {
     Tensor result = Tensor::allocateStrided(self.dtype(), gathered.sizes(), contiguousStrides(gathered.sizes()),
                                             gathered.hasValues());
     detail::copyValues(result, gathered);
+    // The same cells in the same logical order as the gathered copy's.
+    if (const auto read = gatheredCellsOf(gathered))
+        recordGatheredCells(result, read->source, read->elementSize, read->indices);
     return result.withLayoutReason("index_select copies into a new contiguous tensor");
 }
 
@@ -508,6 +514,7 @@ Tensor gather(const Tensor& self, std::int64_t dim, const Tensor& index) {
     const std::vector<Scalar> indexValues = index.values();
     const std::int64_t size = self.dim() == 0 ? 1 : self.sizes()[static_cast<std::size_t>(d)];
     std::vector<Scalar> out;
+    std::vector<std::int64_t> read;
     std::size_t k = 0;
     index.forEachElement([&](const Shape& at, std::int64_t) {
         const std::int64_t v = indexValues[k++].intValue;
@@ -515,9 +522,11 @@ Tensor gather(const Tensor& self, std::int64_t dim, const Tensor& index) {
         Shape source = at;
         if (!source.empty())
             source[static_cast<std::size_t>(d)] = v;
+        read.push_back(storageIndexOf(self.layout(), source));
         out.push_back(self.valueAt(source));
     });
     detail::writeValues(result, [&](std::int64_t i) { return out[static_cast<std::size_t>(i)]; });
+    recordGatheredCells(result, self.storage(), self.elementSize(), std::move(read));
     return result;
 }
 
@@ -570,12 +579,18 @@ Tensor take(const Tensor& self, const Tensor& index) {
     if (!result.hasValues())
         return result;
     const std::vector<Scalar> flat = self.values();
+    const std::vector<std::int64_t> cells = logicalToStorage(self.layout());
+    std::vector<std::int64_t> read;
+    read.reserve(indexValues.size());
+    for (const Scalar& v : indexValues)
+        read.push_back(cells[static_cast<std::size_t>(v.intValue < 0 ? v.intValue + n : v.intValue)]);
     detail::writeValues(result, [&](std::int64_t i) {
         std::int64_t v = indexValues[static_cast<std::size_t>(i)].intValue;
         if (v < 0)
             v += n;
         return flat[static_cast<std::size_t>(v)];
     });
+    recordGatheredCells(result, self.storage(), self.elementSize(), std::move(read));
     return result;
 }
 

@@ -9,6 +9,7 @@
 #include "Elementwise.h"
 #include "Error.h"
 #include "MemoryOverlap.h"
+#include "ShapeOps.h"
 #include "TensorIterator.h"
 #include "TypePromotion.h"
 
@@ -117,14 +118,11 @@ Tensor runElementwise(const std::vector<Input>& inputs, const ResultSpec& spec, 
 
     Tensor result;
     if (out) {
-        // mark_resize_outputs: an in-place op cannot resize; out= would be resized by PyTorch.
-        if (out->sizes() != shape) {
+        // mark_resize_outputs: an in-place op cannot resize its operand.
+        const bool resize = out->sizes() != shape;
+        if (resize)
             SS_CHECK(!readWrite, RuntimeError, "output with shape ", out->sizes(),
                      " doesn't match the broadcast shape ", shape);
-            fail(ErrorKind::RuntimeError, "out= tensor of shape ", out->sizes(), " would be resized to ", shape,
-                 " (PyTorch resizes it, with a warning); StrideScope does not resize out= tensors: pass an out "
-                 "of the result's shape");
-        }
         if (spec.sameDtypeOut)
             SS_CHECK(out->dtype() == spec.outType, RuntimeError, "Found dtype ", scalarTypeName(out->dtype()),
                      " but expected ", scalarTypeName(spec.outType));
@@ -134,6 +132,17 @@ Tensor runElementwise(const std::vector<Input>& inputs, const ResultSpec& spec, 
                      scalarTypeName(out->dtype()));
         SS_CHECK(spec.kernelError.empty(), RuntimeError, spec.kernelError);
         result = *out;
+        if (resize) {
+            // resize_out (the structured kernels' set_output_raw_strided): resize_output grows
+            // the storage for contiguous `shape` from out's offset (PyTorch warns "An output with
+            // one or more elements was resized ..." when out had elements; StrideScope has no
+            // warning channel), then as_strided_ gives it the layout rule's strides, which
+            // reach no further than contiguous ones. The resized out takes no part in the rule.
+            result = resizeInPlace(result, shape, std::nullopt);
+            result = result.withMetadata(result.storage(), result.dtype(),
+                                         Layout{shape, decided.strides, result.storageOffset()})
+                         .withLayoutReason(decided.reason);
+        }
         if (!inputsHaveValues) {
             detail::forgetValues(result);
             return result;

@@ -7,6 +7,7 @@
 #include "app/diagram/DiagramExport.h"
 #include "app/diagram/DiagramModel.h"
 #include "app/diagram/DiagramTheme.h"
+#include "app/diagram/GatheredSource.h"
 #include "app/diagram/GifExport.h"
 #include "core/script/Interpreter.h"
 
@@ -458,8 +459,10 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
                 }
             // A tensor written into (`x[0] = 99`) is titled with the statement that changed it.
             const std::string title = result.name || yielded.name.empty() ? yielded.expression : statement;
+            DiagramOptions eachOptions = settings.options;
+            eachOptions.gatheredSourceName = gatheredSourceName(yielded.tensor, workspace.tensors());
             const DiagramModel model =
-                DiagramModel::build(specOf(yielded.name, title, yielded.tensor), others, settings.options);
+                DiagramModel::build(specOf(yielded.name, title, yielded.tensor), others, eachOptions);
             QDir().mkpath(QFileInfo(path).absolutePath()); // 'fig/{line}.svg': the folder is made
             writeProblem = writeFigure(path, model, settings);
             written.insert(path);
@@ -545,6 +548,7 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
     }
 
     // ---- the picture ----
+    settings.options.gatheredSourceName = gatheredSourceName(drawn.front().tensor, workspace.tensors());
     DiagramModel model = DiagramModel::build(drawn.front(), others, settings.options);
     for (std::size_t i = 1; i < drawn.size(); ++i) {
         DiagramOptions companionOptions = settings.options;

@@ -627,6 +627,25 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
         g.arrows.push_back(std::move(a));
     }
 
+    // The source storage of a copying index: its heading, then its cells in rows.
+    if (model.gathered) {
+        g.gatheredHeading = place(model.gathered->heading, noteFm, g.margin, y);
+        y = std::round(y + g.gatheredHeading.rect.height() + s(4));
+        double widest = 0;
+        for (const QString& value : model.gathered->values)
+            widest = std::max(widest, advance(smallFm, value));
+        const double cellW = std::clamp(widest + s(8), s(26), s(64)), cellH = smallFm.height() * 2 + s(4);
+        const double gap = s(2);
+        const double available = std::max(contentWidth, cellW);
+        const int perRow = std::max(1, static_cast<int>((available + gap) / (cellW + gap)));
+        const auto count = static_cast<int>(model.gathered->values.size());
+        for (int i = 0; i < count; ++i)
+            g.gatheredCells.emplace_back(g.margin + (i % perRow) * (cellW + gap), y + (i / perRow) * (cellH + gap),
+                                         cellW, cellH);
+        const int rows = (count + perRow - 1) / perRow;
+        y = std::round(y + rows * (cellH + gap) + s(14));
+    }
+
     // Logical grid.
     g.gridHeading.rect.moveTop(y);
     y += headingFm.height() + s(10);
@@ -670,6 +689,7 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
         right = std::max(right, arrow.labelRect.right());
     for (const auto& item : g.legend)
         right = std::max(right, item.text.rect.right());
+    right = std::max(right, g.gatheredHeading.rect.right());
     g.size = QSizeF(std::ceil(right + g.margin), std::ceil(y));
     return g;
 }

@@ -98,6 +98,10 @@ struct DiagramGeometry {
     bool showLegend = true;    // per-dim legend, the ramp key and the strip's key line
     std::vector<ArrowGeometry> arrows;
 
+    // ---- the storage a copying index read (model.gathered), between the strip and the grid ----
+    PlacedText gatheredHeading;
+    std::vector<QRectF> gatheredCells; // one per drawn source cell, wrapped like the strip
+
     // ---- logical grid ----
     PlacedText gridHeading;
     QRectF gridArea;  // everything the grid draws (blocks and their labels)

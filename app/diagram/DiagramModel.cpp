@@ -2,6 +2,8 @@
 
 #include "app/diagram/DiagramText.h"
 
+#include "core/GatheredCells.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -306,6 +308,41 @@ bool isStatement(const QString& code) {
 
 QString displayName(const DiagramTensorSpec& spec) {
     return spec.name.isEmpty() ? QStringLiteral("tensor") : spec.name;
+}
+
+// The source strip of a copying index's result: each source cell up to the strip's cap, with
+// how many of the tensor's elements read it.
+std::optional<GatheredStrip> gatheredStripOf(const Tensor& tensor, const DiagramOptions& options) {
+    const auto read = gatheredCellsOf(tensor);
+    if (!read || !read->source || read->elementSize <= 0)
+        return std::nullopt;
+    const Storage& source = *read->source;
+    GatheredStrip strip;
+    strip.sourceElements = source.nbytes() / read->elementSize;
+    // A strip of readable cells, not blocks: a few hundred at most keep the picture a picture.
+    constexpr std::int64_t kMaxSourceCells = 256;
+    const std::int64_t drawn =
+        std::min({strip.sourceElements, kMaxSourceCells, std::max<std::int64_t>(1, options.maxStripCells)});
+    strip.reads.assign(static_cast<std::size_t>(std::max<std::int64_t>(0, drawn)), 0);
+    for (std::int64_t at : read->indices)
+        if (at >= 0 && at < drawn)
+            ++strip.reads[static_cast<std::size_t>(at)];
+    std::vector<std::int64_t> sorted = read->indices;
+    std::sort(sorted.begin(), sorted.end());
+    const auto distinct = static_cast<std::int64_t>(std::unique(sorted.begin(), sorted.end()) - sorted.begin());
+    // The tensor's dtype reads the source as the index read it (the same itemsize) unless it is
+    // a view of another dtype.
+    const bool values = source.hasValues() && tensor.elementSize() == read->elementSize;
+    for (std::int64_t at = 0; at < drawn; ++at)
+        strip.values.push_back(values ? formatValue(source.load(tensor.dtype(), at), tensor.dtype()) : kUnknownValue);
+    const QString of = options.gatheredSourceName.isEmpty()
+                           ? DiagramText::tr("read from the source storage")
+                           : DiagramText::tr("read from %1's storage").arg(options.gatheredSourceName);
+    strip.heading = DiagramText::tr("%1: %2 of its %3 cells (copied into this tensor's own storage)")
+                        .arg(of, groupDigits(distinct), groupDigits(strip.sourceElements));
+    if (drawn < strip.sourceElements)
+        strip.heading += DiagramText::tr(", the first %1 drawn").arg(groupDigits(drawn));
+    return strip;
 }
 
 } // namespace
@@ -678,6 +715,7 @@ DiagramModel DiagramModel::build(const DiagramTensorSpec& primary,
                            "%1 badge: n logical elements read the same storage element (up to %2 here)")
                            .arg(QStringLiteral("\u00d7n"), groupDigits(model.maxFanIn));
 
+    model.gathered = gatheredStripOf(primary.tensor, options);
     model.setFocus(options.focus.value_or(Shape(rank, 0)));
     return model;
 }

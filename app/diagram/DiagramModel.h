@@ -67,6 +67,18 @@ struct DiagramOptions {
     QStringList dimNames;
     // Above this many storage elements in view, the strip draws blocks of elements.
     std::int64_t maxStripCells = 4096;
+    // The name bound to the storage a copying index read (DiagramModel::gathered), when known.
+    QString gatheredSourceName;
+};
+
+// The storage a copying index read (core/GatheredCells.h: x[[0, 2]], x[x > 6], index_select,
+// gather, take, masked_select), drawn as a strip of its own under the tensor's strip with the
+// cells that were read marked.
+struct GatheredStrip {
+    QString heading;                 // "read from x's storage: 4 of its 12 cells"
+    std::vector<QString> values;     // per source cell drawn (the first maxStripCells at most)
+    std::vector<int> reads;          // how many elements of the tensor read each drawn cell
+    std::int64_t sourceElements = 0; // cells of the whole source storage
 };
 
 // How much the strip can show per storage element.
@@ -138,6 +150,7 @@ struct DiagramModel {
     std::int64_t unitSize = 1;   // storage elements per unit (1 unless Blocks)
     std::vector<StripUnit> units;
     std::vector<DiagramLane> lanes; // empty when the primary is alone on its storage
+    std::optional<GatheredStrip> gathered; // only for the result of a copying index
 
     // ---- the logical grid ----
     // Shown indices per dim; -1 marks an ellipsis slot. Empty for a 0-dim tensor.

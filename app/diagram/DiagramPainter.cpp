@@ -104,6 +104,7 @@ void DiagramPainter::paint(QPainter& painter, const QRectF& exposedRect,
     paintStrip(painter, exposed);
     paintMarkers(painter);
     paintLanes(painter, exposed);
+    paintGathered(painter);
     paintGrid(painter, exposed);
     paintCompanions(painter);
     paintArrows(painter);
@@ -423,6 +424,34 @@ void DiagramPainter::paintLanes(QPainter& painter, const QRectF& exposed) const 
                                  color);
             }
         }
+    }
+}
+
+// The source storage of a copying index: every cell outlined, the cells read filled in the lane
+// colour, with the value and (under it) the storage index; "×n" when n elements read one cell.
+void DiagramPainter::paintGathered(QPainter& painter) const {
+    const auto& g = m_geometry;
+    if (!m_model.gathered || g.gatheredCells.empty())
+        return;
+    const GatheredStrip& strip = *m_model.gathered;
+    painter.setFont(m_theme.noteFont());
+    painter.setPen(m_theme.ink);
+    painter.drawText(g.gatheredHeading.rect, Qt::AlignLeft | Qt::AlignVCenter, g.gatheredHeading.text);
+    painter.setFont(m_theme.smallFont());
+    for (std::size_t i = 0; i < g.gatheredCells.size() && i < strip.reads.size(); ++i) {
+        const QRectF cell = g.gatheredCells[i];
+        const int reads = strip.reads[i];
+        const QColor fill = reads > 0 ? m_theme.laneFill : m_theme.unreachedFill;
+        painter.setPen(QPen(m_theme.cellBorder, m_theme.lineWidth));
+        painter.setBrush(fill);
+        painter.drawRect(cell);
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(reads > 0 ? m_theme.textOn(fill) : m_theme.unreachedText);
+        const QRectF top(cell.left(), cell.top(), cell.width(), cell.height() / 2);
+        const QRectF bottom(cell.left(), cell.center().y(), cell.width(), cell.height() / 2);
+        painter.drawText(top, Qt::AlignCenter, strip.values[i]);
+        const QString index = reads > 1 ? QStringLiteral("%1 \u00d7%2").arg(i).arg(reads) : QString::number(i);
+        painter.drawText(bottom, Qt::AlignCenter, index);
     }
 }
 

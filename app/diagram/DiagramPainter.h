@@ -44,6 +44,7 @@ private:
     void paintStrip(QPainter& painter, const QRectF& exposed) const;
     void paintMarkers(QPainter& painter) const;
     void paintLanes(QPainter& painter, const QRectF& exposed) const;
+    void paintGathered(QPainter& painter) const;
     void paintArrows(QPainter& painter) const;
     void paintGrid(QPainter& painter, const QRectF& exposed, bool heading = true) const;
     void paintCompanions(QPainter& painter) const;

@@ -4,6 +4,7 @@
 #include "app/diagram/DiagramExport.h"
 #include "app/diagram/DiagramModel.h"
 #include "app/diagram/DiagramWidget.h"
+#include "app/diagram/GatheredSource.h"
 #include "app/window/AppStyle.h"
 #include "app/window/DiagramView.h"
 #include "app/window/Lesson.h"
@@ -871,6 +872,7 @@ void MainWindow::rebuildDiagram() {
         m_pageLabel->setText(tr("block %1 of %2 (Ctrl+PgUp / Ctrl+PgDown)").arg(m_page + 1).arg(pages));
     }
     m_pageLabel->setVisible(pages > 0);
+    options.gatheredSourceName = gatheredSourceName(primary.tensor, m_session->workspace().tensors());
     diagram()->setModel(DiagramModel::build(primary, others, options));
     m_diagramView->diagramChanged();
     updateWrites();

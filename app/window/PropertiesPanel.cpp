@@ -1,6 +1,7 @@
 #include "app/window/PropertiesPanel.h"
 
 #include "app/diagram/DiagramModel.h"
+#include "app/diagram/GatheredSource.h"
 #include "core/Analysis.h"
 #include "core/Device.h"
 
@@ -37,7 +38,9 @@ void PropertiesPanel::setTensor(const std::optional<ShownTensor>& shown, const s
                                 const QString& focusText) {
     m_shown = shown;
     m_sharedWith.clear();
+    m_gatheredFrom.clear();
     if (shown) {
+        m_gatheredFrom = gatheredSourceName(shown->tensor, workspace.tensors());
         for (const auto& [name, tensor] : workspace.tensors()) {
             const QString qname = QString::fromStdString(name);
             if (qname != shown->name && tensor.sharesStorageWith(shown->tensor))
@@ -191,6 +194,12 @@ void PropertiesPanel::render() {
                 m_sharedWith.isEmpty()
                     ? tr("its own")
                     : tr("shared with %1").arg(escaped(m_sharedWith.join(QStringLiteral(", ")))));
+    // A copying index's result: the cells of the source storage it read (core/GatheredCells.h).
+    const QString readCells = gatheredCellsText(t);
+    if (!readCells.isEmpty())
+        html += row(m_gatheredFrom.isEmpty() ? tr("copied from the source storage")
+                                             : tr("copied from %1's storage").arg(escaped(m_gatheredFrom)),
+                    tr("cells %1").arg(escaped(readCells)), tr("in the order of its elements"));
     // What the articles compare to show sharing, and autograd's in-place check.
     if (t.storage())
         html += row(QStringLiteral("storage().data_ptr()"),

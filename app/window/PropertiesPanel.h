@@ -37,6 +37,7 @@ private:
 
     std::optional<ShownTensor> m_shown;
     QStringList m_sharedWith;
+    QString m_gatheredFrom; // the name on the storage a copying index read, if any
     DiagramTheme m_theme;
     QString m_focusText;
 };

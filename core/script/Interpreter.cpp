@@ -794,6 +794,10 @@ private:
             Value result = callFunction(callee.asFunction(), arguments, *this);
             if (callee.asFunction().self && result.isTensor())
                 rebindIfChanged(*callee.asFunction().self, result.asTensor());
+            // out= of the wrong shape is resized (resize_output): the same object, rebound.
+            for (const auto& keyword : arguments.keywords)
+                if (keyword.first == "out" && keyword.second.isTensor() && result.isTensor())
+                    rebindIfChanged(keyword.second.asTensor(), result.asTensor());
             return result;
         }
         case ExprKind::Subscript: {

@@ -96,6 +96,22 @@
         <translation>此存储另有 %1 个视图未以泳道显示</translation>
     </message>
     <message>
+        <source>read from the source storage</source>
+        <translation>读自源存储</translation>
+    </message>
+    <message>
+        <source>read from %1&apos;s storage</source>
+        <translation>读自 %1 的存储</translation>
+    </message>
+    <message>
+        <source>%1: %2 of its %3 cells (copied into this tensor&apos;s own storage)</source>
+        <translation>%1：其 %3 个单元格中的 %2 个（已复制到此张量自己的存储中）</translation>
+    </message>
+    <message>
+        <source>, the first %1 drawn</source>
+        <translation>，只画出前 %1 个</translation>
+    </message>
+    <message>
         <source>%1 badge: n logical elements read the same storage element (up to %2 here)</source>
         <translation>%1 标记：n 个逻辑元素读取同一个存储元素（此处最多 %2 个）</translation>
     </message>
@@ -1853,6 +1869,22 @@ StrideScope 已改为打开一个新会话。</translation>
     <message>
         <source>strides from</source>
         <translation>步长来源</translation>
+    </message>
+    <message>
+        <source>copied from the source storage</source>
+        <translation>复制自源存储</translation>
+    </message>
+    <message>
+        <source>copied from %1&apos;s storage</source>
+        <translation>复制自 %1 的存储</translation>
+    </message>
+    <message>
+        <source>cells %1</source>
+        <translation>单元格 %1</translation>
+    </message>
+    <message>
+        <source>in the order of its elements</source>
+        <translation>按其元素的顺序</translation>
     </message>
     <message>
         <source>the output-layout rule of the op that made it</source>
