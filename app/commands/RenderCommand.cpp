@@ -393,7 +393,16 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
     QString writeProblem;
     QSet<QString> written; // --each: paths already written, so that none is overwritten
     int eachCount = 0;
+    // The host<->device copies the script made: a storage one of them made gets its arrow.
+    takeTransfers();
+    std::vector<TransferRecord> transfers;
+    auto withTransfer = [&](DiagramModel model) {
+        model.transfer = DiagramTransfer::find(model.tensor, transfers, workspace.tensors());
+        return model;
+    };
     interpreter.run(source, [&](const script::StatementOutcome& outcome) {
+        for (const TransferRecord& t : takeTransfers())
+            transfers.push_back(t);
         if (outcome.error) {
             err << "Traceback (most recent call last):\n  File \"" << label << "\", line " << outcome.line
                 << "\n"
@@ -458,8 +467,8 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
                 }
             // A tensor written into (`x[0] = 99`) is titled with the statement that changed it.
             const std::string title = result.name || yielded.name.empty() ? yielded.expression : statement;
-            const DiagramModel model =
-                DiagramModel::build(specOf(yielded.name, title, yielded.tensor), others, settings.options);
+            const DiagramModel model = withTransfer(
+                DiagramModel::build(specOf(yielded.name, title, yielded.tensor), others, settings.options));
             QDir().mkpath(QFileInfo(path).absolutePath()); // 'fig/{line}.svg': the folder is made
             writeProblem = writeFigure(path, model, settings);
             written.insert(path);
@@ -545,7 +554,7 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
     }
 
     // ---- the picture ----
-    DiagramModel model = DiagramModel::build(drawn.front(), others, settings.options);
+    DiagramModel model = withTransfer(DiagramModel::build(drawn.front(), others, settings.options));
     for (std::size_t i = 1; i < drawn.size(); ++i) {
         DiagramOptions companionOptions = settings.options;
         companionOptions.figure.title.clear();
