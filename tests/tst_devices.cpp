@@ -642,7 +642,8 @@ app::DiagramModel transferModel(const QString& script) {
     const std::vector<TransferRecord> records = takeTransfers();
     if (outcomes.empty() || !outcomes.back().ok())
         return {};
-    app::DiagramModel model = app::DiagramModel::build({QStringLiteral("t"), {}, workspace.find("t")->asTensor()});
+    app::DiagramModel model =
+        app::DiagramModel::build({QStringLiteral("t"), {}, workspace.find("t")->asTensor()});
     model.transfer = app::DiagramTransfer::find(model.tensor, records, workspace.tensors());
     return model;
 }
@@ -657,40 +658,49 @@ void TestDevices::diagramDrawsTheTransfer_data() {
     QTest::addColumn<QString>("source");
     QTest::addColumn<QString>("arrow");
     QTest::addColumn<QString>("note");
+    QTest::addColumn<QString>("destination");
     const QString simulated = QStringLiteral(" \u00b7 not measured (simulated)");
     QTest::newRow("narrowed: contiguous on cpu first")
         << "x = torch.arange(12.).view(3, 4)\nt = x[:, 1:3].cuda()"
         << QStringLiteral("source: x's storage \u00b7 cpu \u00b7 48 B")
         << QStringLiteral("h2d \u00b7 24 B \u00b7 pageable, staged") + simulated
-        << QStringLiteral("contiguous copy on cpu first (+24 B)");
+        << QStringLiteral("contiguous copy on cpu first (+24 B)")
+        << QStringLiteral("\u2192 this storage: cuda:0 \u00b7 simulated");
     QTest::newRow("transposed: dense, one memcpy")
         << "x = torch.arange(12.).view(3, 4)\nt = x.t().cuda()"
         << QStringLiteral("source: x's storage \u00b7 cpu \u00b7 48 B")
-        << QStringLiteral("h2d \u00b7 48 B \u00b7 pageable, staged") + simulated << QString();
+        << QStringLiteral("h2d \u00b7 48 B \u00b7 pageable, staged") + simulated << QString()
+        << QStringLiteral("\u2192 this storage: cuda:0 \u00b7 simulated");
     QTest::newRow("pinned, non_blocking")
         << "x = torch.ones(2, 3).pin_memory()\nt = x.cuda(non_blocking=True)"
         << QStringLiteral("source: x's storage \u00b7 cpu \u00b7 pinned \u00b7 24 B")
-        << QStringLiteral("h2d \u00b7 24 B \u00b7 pinned, direct \u00b7 non_blocking: asynchronous") + simulated
-        << QString();
+        << QStringLiteral("h2d \u00b7 24 B \u00b7 pinned, direct \u00b7 non_blocking: asynchronous") +
+               simulated
+        << QString() << QStringLiteral("\u2192 this storage: cuda:0 \u00b7 simulated");
     QTest::newRow("pageable, non_blocking is synchronous")
         << "x = torch.ones(2, 3)\nt = x.to('cuda', non_blocking=True)"
         << QStringLiteral("source: x's storage \u00b7 cpu \u00b7 24 B")
-        << QStringLiteral("h2d \u00b7 24 B \u00b7 pageable, staged \u00b7 non_blocking: synchronous") + simulated
-        << QString();
+        << QStringLiteral("h2d \u00b7 24 B \u00b7 pageable, staged \u00b7 non_blocking: synchronous") +
+               simulated
+        << QString() << QStringLiteral("\u2192 this storage: cuda:0 \u00b7 simulated");
     QTest::newRow("back to the host")
         << "x = torch.ones(2, 3, dtype=torch.int64).cuda()\nt = x.cpu()"
         << QStringLiteral("source: x's storage \u00b7 cuda:0 \u00b7 simulated \u00b7 48 B")
-        << QStringLiteral("d2h \u00b7 48 B \u00b7 pageable, staged") + simulated << QString();
+        << QStringLiteral("d2h \u00b7 48 B \u00b7 pageable, staged") + simulated << QString()
+        << QStringLiteral("\u2192 this storage: cpu");
     QTest::newRow("from a temporary")
         << "t = torch.arange(4.).cuda()" << QStringLiteral("source: a temporary \u00b7 cpu")
-        << QStringLiteral("h2d \u00b7 16 B \u00b7 pageable, staged") + simulated << QString();
+        << QStringLiteral("h2d \u00b7 16 B \u00b7 pageable, staged") + simulated << QString()
+        << QStringLiteral("\u2192 this storage: cuda:0 \u00b7 simulated");
     QTest::newRow("a view of the copy")
         << "x = torch.arange(4.)\ny = x.cuda()\nt = y[1:]"
         << QStringLiteral("source: x's storage \u00b7 cpu \u00b7 16 B")
-        << QStringLiteral("h2d \u00b7 16 B \u00b7 pageable, staged") + simulated << QString();
+        << QStringLiteral("h2d \u00b7 16 B \u00b7 pageable, staged") + simulated << QString()
+        << QStringLiteral("\u2192 this storage: cuda:0 \u00b7 simulated");
     QTest::newRow("computed on the device: no copy")
-        << "x = torch.ones(2, 3).cuda()\nt = x + 1" << QString() << QString() << QString();
-    QTest::newRow("cpu only: no copy") << "t = torch.ones(2, 3).t()" << QString() << QString() << QString();
+        << "x = torch.ones(2, 3).cuda()\nt = x + 1" << QString() << QString() << QString() << QString();
+    QTest::newRow("cpu only: no copy")
+        << "t = torch.ones(2, 3).t()" << QString() << QString() << QString() << QString();
 }
 
 void TestDevices::diagramDrawsTheTransfer() {
@@ -700,6 +710,7 @@ void TestDevices::diagramDrawsTheTransfer() {
     QFETCH(QString, source);
     QFETCH(QString, arrow);
     QFETCH(QString, note);
+    QFETCH(QString, destination);
     const app::DiagramModel model = transferModel(script);
     QVERIFY(model.tensor.defined());
     QCOMPARE(model.transfer.has_value(), !source.isEmpty());
@@ -708,6 +719,7 @@ void TestDevices::diagramDrawsTheTransfer() {
     QCOMPARE(model.transfer->source, source);
     QCOMPARE(model.transfer->arrowLabel, arrow);
     QCOMPARE(model.transfer->contiguousNote, note);
+    QCOMPARE(model.transfer->destination, destination);
     // The Export dialog's rebuild keeps it.
     app::FigureOptions clean;
     clean.clean = true;
@@ -726,13 +738,15 @@ void TestDevices::transferArrowShowsMeasuredFigures() {
     r.ms = 0.012;
     r.gbps = 8.0;
     const app::DiagramTransfer t = app::DiagramTransfer::describe(r, QStringLiteral("x"), 96);
-    QCOMPARE(t.arrowLabel, QStringLiteral("h2d \u00b7 96 B \u00b7 pinned, direct \u00b7 0.012 ms \u00b7 8.0 GB/s"));
+    QCOMPARE(t.arrowLabel,
+             QStringLiteral("h2d \u00b7 96 B \u00b7 pinned, direct \u00b7 0.012 ms \u00b7 8.0 GB/s"));
     r.gbps = 8.04;
     r.contiguousCopyBytes = 96;
     r.pinned = false;
     r.staged = true;
     const app::DiagramTransfer staged = app::DiagramTransfer::describe(r, QString(), -1);
-    QCOMPARE(staged.arrowLabel, QStringLiteral("h2d \u00b7 96 B \u00b7 pageable, staged \u00b7 0.012 ms \u00b7 8.0 GB/s"));
+    QCOMPARE(staged.arrowLabel,
+             QStringLiteral("h2d \u00b7 96 B \u00b7 pageable, staged \u00b7 0.012 ms \u00b7 8.0 GB/s"));
     QCOMPARE(staged.contiguousNote, QStringLiteral("contiguous copy on cpu first (+96 B)"));
     QCOMPARE(staged.source, QStringLiteral("source: a temporary \u00b7 cpu \u00b7 pinned"));
 }
@@ -743,7 +757,8 @@ void TestDevices::transferArrowShowsMeasuredFigures() {
 void TestDevices::transferGeometrySitsAboveTheStrip() {
     if (!cudaSimulated())
         QSKIP("a real CUDA device is present: the texts differ");
-    const app::DiagramModel model = transferModel(QStringLiteral("x = torch.arange(12.).view(3, 4)\nt = x[:, 1:3].cuda()"));
+    const app::DiagramModel model =
+        transferModel(QStringLiteral("x = torch.arange(12.).view(3, 4)\nt = x[:, 1:3].cuda()"));
     QVERIFY(model.transfer);
     for (const auto& theme : {app::DiagramTheme::light(), app::DiagramTheme::presentation()}) {
         const auto g = app::DiagramGeometry::compute(model, theme);
@@ -766,6 +781,8 @@ void TestDevices::transferGeometrySitsAboveTheStrip() {
         QVERIFY(t.label.rect.left() > t.heads[1].first.x());
         QVERIFY(t.label.rect.top() >= t.copyBox.bottom() && t.label.rect.bottom() <= t.heads[1].second.y());
         QCOMPARE(t.label.text, model.transfer->arrowLabel);
+        QVERIFY(t.destination.rect.left() > t.label.rect.right());
+        QCOMPARE(t.destination.text, model.transfer->destination);
         QVERIFY(t.bounds().right() <= g.size.width() - g.margin + 0.5);
         QVERIFY(g.rowTop.front() > t.bounds().bottom());
         QCOMPARE(g.hitTest(t.sourceBox.center()).kind, app::DiagramHit::Kind::None);

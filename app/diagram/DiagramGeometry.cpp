@@ -499,7 +499,8 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
         double from = t.sourceBox.bottom();
         if (!data.contiguousNote.isEmpty()) {
             const double top = from + s(20);
-            t.copyBox = QRectF(g.margin, top, advance(noteFm, data.contiguousNote) + 2 * pad, noteFm.height() + s(8));
+            t.copyBox =
+                QRectF(g.margin, top, advance(noteFm, data.contiguousNote) + 2 * pad, noteFm.height() + s(8));
             t.copyText = place(data.contiguousNote, noteFm, g.margin + pad, top + s(4));
             t.path.moveTo(x, from);
             t.path.lineTo(x, top);
@@ -512,6 +513,8 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
         t.path.lineTo(x, tip);
         t.heads.emplace_back(QPointF(x, from), QPointF(x, tip));
         t.label = place(data.arrowLabel, labelFm, x + s(10), from + (hop - labelFm.height()) / 2);
+        t.destination = place(data.destination, noteFm, t.label.rect.right() + s(12),
+                              t.label.rect.center().y() - noteFm.height() / 2);
         y = tip + s(4);
         g.transfer = std::move(t);
     }
@@ -707,7 +710,7 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
 }
 
 QRectF TransferGeometry::bounds() const {
-    return sourceBox.united(copyBox).united(label.rect).united(path.boundingRect());
+    return sourceBox.united(copyBox).united(label.rect).united(destination.rect).united(path.boundingRect());
 }
 
 QRectF DiagramGeometry::unitRect(std::int64_t unit) const {

@@ -70,9 +70,10 @@ struct TransferGeometry {
     PlacedText sourceText;
     QRectF copyBox; // null when the source was dense
     PlacedText copyText;
-    QPainterPath path; // the line (one segment per hop), without its heads
+    QPainterPath path;                              // the line (one segment per hop), without its heads
     std::vector<std::pair<QPointF, QPointF>> heads; // (from, tip) of each hop's head
     PlacedText label;
+    PlacedText destination; // after the label, on its line
     QRectF bounds() const;
 };
 

@@ -426,15 +426,18 @@ DiagramTransfer DiagramTransfer::describe(const TransferRecord& record, const QS
     else
         parts << DiagramText::tr("not measured (simulated)");
     t.arrowLabel = parts.join(kMiddleDot);
+    t.destination = DiagramText::tr("\u2192 this storage: %1").arg(QString::fromStdString(record.to.label()));
     // copy_kernel_cuda makes a non-dense source contiguous on its own side before the copy.
     if (record.contiguousCopyBytes > 0)
-        t.contiguousNote = DiagramText::tr("contiguous copy on %1 first (+%2)")
-                               .arg(QString::fromStdString(record.from.device.str()), byteSize(record.contiguousCopyBytes));
+        t.contiguousNote =
+            DiagramText::tr("contiguous copy on %1 first (+%2)")
+                .arg(QString::fromStdString(record.from.device.str()), byteSize(record.contiguousCopyBytes));
     return t;
 }
 
-std::optional<DiagramTransfer> DiagramTransfer::find(const Tensor& shown, const std::vector<TransferRecord>& records,
-                                                     const std::vector<std::pair<std::string, Tensor>>& named) {
+std::optional<DiagramTransfer>
+DiagramTransfer::find(const Tensor& shown, const std::vector<TransferRecord>& records,
+                      const std::vector<std::pair<std::string, Tensor>>& named) {
     if (!shown.defined())
         return std::nullopt;
     const std::uint64_t id = shown.storage()->id();

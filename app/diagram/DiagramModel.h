@@ -119,11 +119,13 @@ struct DiagramTransfer {
     QString source;         // "source: x's storage · cpu · 48 B", "source: a temporary · cpu"
     QString arrowLabel;     // "h2d · 24 B · pageable, staged · 0.012 ms · 8.0 GB/s"
     QString contiguousNote; // "contiguous copy on cpu first (+24 B)"; empty for a dense source
+    QString destination;    // "→ this storage: cuda:0 · simulated" (a clean figure has no storage line)
 
     // The copy (the last of `records`) whose destination is `shown`'s storage; nothing when
     // none made it. `named` (a workspace's tensors) names the source storage when one of them
     // holds it.
-    static std::optional<DiagramTransfer> find(const Tensor& shown, const std::vector<TransferRecord>& records,
+    static std::optional<DiagramTransfer> find(const Tensor& shown,
+                                               const std::vector<TransferRecord>& records,
                                                const std::vector<std::pair<std::string, Tensor>>& named = {});
     // The texts of one record; `sourceName` and `sourceBytes` (negative: unknown) of its source.
     static DiagramTransfer describe(const TransferRecord& record, const QString& sourceName,

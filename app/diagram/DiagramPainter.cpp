@@ -179,6 +179,9 @@ void DiagramPainter::paintTransfer(QPainter& painter) const {
     painter.setFont(m_theme.labelFont());
     painter.setPen(m_theme.ink);
     painter.drawText(t.label.rect, Qt::AlignLeft | Qt::AlignVCenter, t.label.text);
+    painter.setFont(m_theme.noteFont());
+    painter.setPen(m_theme.mutedInk);
+    painter.drawText(t.destination.rect, Qt::AlignLeft | Qt::AlignVCenter, t.destination.text);
     painter.restore();
 }
 
