@@ -11,12 +11,14 @@
 #include "app/diagram/DiagramGeometry.h"
 #include "app/diagram/DiagramModel.h"
 #include "app/diagram/DiagramTheme.h"
+#include "app/window/SessionModel.h"
 #include "core/Device.h"
 #include "core/script/Interpreter.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
+#include <QUndoStack>
 
 #include <sstream>
 #include <string>
@@ -99,6 +101,7 @@ private slots:
     void diagramDrawsTheTransfer();
     void transferArrowShowsMeasuredFigures();
     void transferGeometrySitsAboveTheStrip();
+    void windowFindsTheTransferAfterUndoAndOpen();
 };
 
 void TestDevices::initTestCase() { app::setUpDevices(true); }
@@ -800,6 +803,39 @@ void TestDevices::transferGeometrySitsAboveTheStrip() {
             QVERIFY(std::abs(g.rowTop[i] - h.rowTop[i] - shift) <= 1.0); // rows are rounded
         QCOMPARE(g.cellWidth, h.cellWidth);
     }
+}
+
+// The window's session keeps the copies that made the storages it holds now: typed, replayed by
+// an undo (new storages, the same copies) or by Open, the shown tensor's arrow is found.
+void TestDevices::windowFindsTheTransferAfterUndoAndOpen() {
+    if (!cudaSimulated())
+        QSKIP("a real CUDA device is present: the texts differ");
+    const QString arrow = QStringLiteral("h2d \u00b7 24 B \u00b7 pageable, staged \u00b7 not measured (simulated)");
+    auto shownTransfer = [](const app::SessionModel& session, const char* name) {
+        const auto tensor = session.tensorNamed(QString::fromLatin1(name));
+        return tensor ? app::DiagramTransfer::find(*tensor, session.workspaceTransfers(), session.workspace().tensors())
+                      : std::nullopt;
+    };
+    app::SessionModel session;
+    QVERIFY(session.run(QStringLiteral("x = torch.arange(12.).view(3, 4)")));
+    QVERIFY(!shownTransfer(session, "x"));
+    QVERIFY(session.run(QStringLiteral("y = x[:, 1:3].cuda()")));
+    auto found = shownTransfer(session, "y");
+    QVERIFY(found);
+    QCOMPARE(found->arrowLabel, arrow);
+    QCOMPARE(found->contiguousNote, QStringLiteral("contiguous copy on cpu first (+24 B)"));
+    QVERIFY(session.run(QStringLiteral("z = y + 1")));
+    QVERIFY(!shownTransfer(session, "z"));
+    session.undoStack()->undo();
+    QVERIFY(!session.tensorNamed(QStringLiteral("z")));
+    found = shownTransfer(session, "y");
+    QVERIFY(found);
+    QCOMPARE(found->arrowLabel, arrow);
+    QVERIFY(session.load(QStringLiteral("a = torch.ones(2, 3)\nb = a.cuda()\n")));
+    found = shownTransfer(session, "b");
+    QVERIFY(found);
+    QCOMPARE(found->source, QStringLiteral("source: a's storage \u00b7 cpu \u00b7 24 B"));
+    QVERIFY(!shownTransfer(session, "y"));
 }
 
 // The diagram's geometry measures text: a GUI application (offscreen in CTest).

@@ -329,10 +329,8 @@ void MainWindow::createDocks() {
     m_bandwidthDock->setObjectName(QStringLiteral("bandwidthDock"));
     m_bandwidthPanel = new BandwidthPanel(m_bandwidthDock);
     m_bandwidthDock->setWidget(m_bandwidthPanel);
-    connect(m_session, &SessionModel::transfersRecorded, this, [this] {
-        m_bandwidthPanel->setSessionTransfers(m_session->sessionTransfers());
-        rebuildDiagram(); // run() keeps its copies after it showed the tensor: draw the arrow
-    });
+    connect(m_session, &SessionModel::transfersRecorded, this,
+            [this] { m_bandwidthPanel->setSessionTransfers(m_session->sessionTransfers()); });
     addDockWidget(Qt::BottomDockWidgetArea, m_bandwidthDock);
     tabifyDockWidget(m_consoleDock, m_bandwidthDock);
     m_consoleDock->raise();
@@ -875,7 +873,7 @@ void MainWindow::rebuildDiagram() {
     m_pageLabel->setVisible(pages > 0);
     DiagramModel model = DiagramModel::build(primary, others, options);
     // A storage that one of this session's copies between devices made: the arrow from its source.
-    model.transfer = DiagramTransfer::find(primary.tensor, m_session->sessionTransfers(),
+    model.transfer = DiagramTransfer::find(primary.tensor, m_session->workspaceTransfers(),
                                            m_session->workspace().tensors());
     diagram()->setModel(std::move(model));
     m_diagramView->diagramChanged();
