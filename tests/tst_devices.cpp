@@ -8,13 +8,17 @@
 #include "app/commands/DeviceJson.h"
 #include "app/commands/DeviceSetup.h"
 #include "app/commands/EvalCommand.h"
+#include "app/diagram/DiagramGeometry.h"
 #include "app/diagram/DiagramModel.h"
+#include "app/diagram/DiagramTheme.h"
+#include "app/window/SessionModel.h"
 #include "core/Device.h"
 #include "core/script/Interpreter.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
+#include <QUndoStack>
 
 #include <sstream>
 #include <string>
@@ -93,6 +97,11 @@ private slots:
     void transferJsonHasTimesOnlyWhenMeasured();
     void diagramNamesTheDevice_data();
     void diagramNamesTheDevice();
+    void diagramDrawsTheTransfer_data();
+    void diagramDrawsTheTransfer();
+    void transferArrowShowsMeasuredFigures();
+    void transferGeometrySitsAboveTheStrip();
+    void windowFindsTheTransferAfterUndoAndOpen();
 };
 
 void TestDevices::initTestCase() { app::setUpDevices(true); }
@@ -624,5 +633,211 @@ void TestDevices::diagramNamesTheDevice() {
     QVERIFY2(model.storageLine.endsWith(QStringLiteral("aligned") + suffix), qPrintable(model.storageLine));
 }
 
-QTEST_GUILESS_MAIN(TestDevices)
+namespace {
+
+// Runs `script` and builds the diagram of `t` with the transfer its copies made, as render does.
+app::DiagramModel transferModel(const QString& script) {
+    Workspace workspace;
+    workspace.importTorch();
+    Interpreter interpreter(workspace);
+    takeTransfers();
+    const auto outcomes = interpreter.run(script.toStdString());
+    const std::vector<TransferRecord> records = takeTransfers();
+    if (outcomes.empty() || !outcomes.back().ok())
+        return {};
+    app::DiagramModel model =
+        app::DiagramModel::build({QStringLiteral("t"), {}, workspace.find("t")->asTensor()});
+    model.transfer = app::DiagramTransfer::find(model.tensor, records, workspace.tensors());
+    return model;
+}
+
+} // namespace
+
+// The diagram of a storage that a copy between devices made says where it came from, what the
+// copy cost and, for a source that was not dense, the contiguous copy made on its side first
+// (PyTorch's copy_kernel_cuda); a storage no copy made has no arrow, so its picture is unchanged.
+void TestDevices::diagramDrawsTheTransfer_data() {
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("arrow");
+    QTest::addColumn<QString>("note");
+    QTest::addColumn<QString>("destination");
+    const QString simulated = QStringLiteral(" \u00b7 not measured (simulated)");
+    QTest::newRow("narrowed: contiguous on cpu first")
+        << "x = torch.arange(12.).view(3, 4)\nt = x[:, 1:3].cuda()"
+        << QStringLiteral("source: x's storage \u00b7 cpu \u00b7 48 B")
+        << QStringLiteral("h2d \u00b7 24 B \u00b7 pageable, staged") + simulated
+        << QStringLiteral("contiguous copy on cpu first (+24 B)")
+        << QStringLiteral("\u2192 this storage: cuda:0 \u00b7 simulated");
+    QTest::newRow("transposed: dense, one memcpy")
+        << "x = torch.arange(12.).view(3, 4)\nt = x.t().cuda()"
+        << QStringLiteral("source: x's storage \u00b7 cpu \u00b7 48 B")
+        << QStringLiteral("h2d \u00b7 48 B \u00b7 pageable, staged") + simulated << QString()
+        << QStringLiteral("\u2192 this storage: cuda:0 \u00b7 simulated");
+    QTest::newRow("pinned, non_blocking")
+        << "x = torch.ones(2, 3).pin_memory()\nt = x.cuda(non_blocking=True)"
+        << QStringLiteral("source: x's storage \u00b7 cpu \u00b7 pinned \u00b7 24 B")
+        << QStringLiteral("h2d \u00b7 24 B \u00b7 pinned, direct \u00b7 non_blocking: asynchronous") +
+               simulated
+        << QString() << QStringLiteral("\u2192 this storage: cuda:0 \u00b7 simulated");
+    QTest::newRow("pageable, non_blocking is synchronous")
+        << "x = torch.ones(2, 3)\nt = x.to('cuda', non_blocking=True)"
+        << QStringLiteral("source: x's storage \u00b7 cpu \u00b7 24 B")
+        << QStringLiteral("h2d \u00b7 24 B \u00b7 pageable, staged \u00b7 non_blocking: synchronous") +
+               simulated
+        << QString() << QStringLiteral("\u2192 this storage: cuda:0 \u00b7 simulated");
+    QTest::newRow("back to the host")
+        << "x = torch.ones(2, 3, dtype=torch.int64).cuda()\nt = x.cpu()"
+        << QStringLiteral("source: x's storage \u00b7 cuda:0 \u00b7 simulated \u00b7 48 B")
+        << QStringLiteral("d2h \u00b7 48 B \u00b7 pageable, staged") + simulated << QString()
+        << QStringLiteral("\u2192 this storage: cpu");
+    QTest::newRow("from a temporary")
+        << "t = torch.arange(4.).cuda()" << QStringLiteral("source: a temporary \u00b7 cpu")
+        << QStringLiteral("h2d \u00b7 16 B \u00b7 pageable, staged") + simulated << QString()
+        << QStringLiteral("\u2192 this storage: cuda:0 \u00b7 simulated");
+    QTest::newRow("a view of the copy")
+        << "x = torch.arange(4.)\ny = x.cuda()\nt = y[1:]"
+        << QStringLiteral("source: x's storage \u00b7 cpu \u00b7 16 B")
+        << QStringLiteral("h2d \u00b7 16 B \u00b7 pageable, staged") + simulated << QString()
+        << QStringLiteral("\u2192 this storage: cuda:0 \u00b7 simulated");
+    QTest::newRow("computed on the device: no copy")
+        << "x = torch.ones(2, 3).cuda()\nt = x + 1" << QString() << QString() << QString() << QString();
+    QTest::newRow("cpu only: no copy")
+        << "t = torch.ones(2, 3).t()" << QString() << QString() << QString() << QString();
+}
+
+void TestDevices::diagramDrawsTheTransfer() {
+    if (!cudaSimulated())
+        QSKIP("a real CUDA device is present: the copies are measured, not simulated");
+    QFETCH(QString, script);
+    QFETCH(QString, source);
+    QFETCH(QString, arrow);
+    QFETCH(QString, note);
+    QFETCH(QString, destination);
+    const app::DiagramModel model = transferModel(script);
+    QVERIFY(model.tensor.defined());
+    QCOMPARE(model.transfer.has_value(), !source.isEmpty());
+    if (!model.transfer)
+        return;
+    QCOMPARE(model.transfer->source, source);
+    QCOMPARE(model.transfer->arrowLabel, arrow);
+    QCOMPARE(model.transfer->contiguousNote, note);
+    QCOMPARE(model.transfer->destination, destination);
+    // The Export dialog's rebuild keeps it.
+    app::FigureOptions clean;
+    clean.clean = true;
+    QCOMPARE(model.withFigure(clean).transfer, model.transfer);
+}
+
+// On a real GPU the arrow carries the time and the bandwidth (the record's figures).
+void TestDevices::transferArrowShowsMeasuredFigures() {
+    TransferRecord r;
+    r.from = Placement{Device::cpu(), true};
+    r.to = Placement{Device::cuda(0), false};
+    r.direction = TransferDirection::HostToDevice;
+    r.bytes = 96;
+    r.pinned = true;
+    r.measured = true;
+    r.ms = 0.012;
+    r.gbps = 8.0;
+    const app::DiagramTransfer t = app::DiagramTransfer::describe(r, QStringLiteral("x"), 96);
+    QCOMPARE(t.arrowLabel,
+             QStringLiteral("h2d \u00b7 96 B \u00b7 pinned, direct \u00b7 0.012 ms \u00b7 8.0 GB/s"));
+    r.gbps = 8.04;
+    r.contiguousCopyBytes = 96;
+    r.pinned = false;
+    r.staged = true;
+    const app::DiagramTransfer staged = app::DiagramTransfer::describe(r, QString(), -1);
+    QCOMPARE(staged.arrowLabel,
+             QStringLiteral("h2d \u00b7 96 B \u00b7 pageable, staged \u00b7 0.012 ms \u00b7 8.0 GB/s"));
+    QCOMPARE(staged.contiguousNote, QStringLiteral("contiguous copy on cpu first (+96 B)"));
+    QCOMPARE(staged.source, QStringLiteral("source: a temporary \u00b7 cpu \u00b7 pinned"));
+}
+
+// The source's box, the contiguous copy's box and the arrow stand in a column above the strip
+// heading, the arrow's hops run box to box and end just above it, its figures are beside the
+// line and inside the picture; the rest of the picture is the same, moved down by the band.
+void TestDevices::transferGeometrySitsAboveTheStrip() {
+    if (!cudaSimulated())
+        QSKIP("a real CUDA device is present: the texts differ");
+    const app::DiagramModel model =
+        transferModel(QStringLiteral("x = torch.arange(12.).view(3, 4)\nt = x[:, 1:3].cuda()"));
+    QVERIFY(model.transfer);
+    for (const auto& theme : {app::DiagramTheme::light(), app::DiagramTheme::presentation()}) {
+        const auto g = app::DiagramGeometry::compute(model, theme);
+        QVERIFY(g.transfer);
+        const app::TransferGeometry& t = *g.transfer;
+        QVERIFY(t.sourceBox.top() >= g.storageLine.rect.bottom());
+        QVERIFY(t.sourceBox.contains(t.sourceText.rect));
+        QVERIFY(!t.copyBox.isNull());
+        QVERIFY(t.copyBox.contains(t.copyText.rect));
+        QVERIFY(t.copyBox.top() > t.sourceBox.bottom());
+        QCOMPARE(t.heads.size(), std::size_t(2));
+        QCOMPARE(t.heads[0].first.y(), t.sourceBox.bottom());
+        QCOMPARE(t.heads[0].second.y(), t.copyBox.top());
+        QCOMPARE(t.heads[1].first.y(), t.copyBox.bottom());
+        QVERIFY(t.heads[1].second.y() <= g.stripHeading.rect.top());
+        for (const auto& [from, tip] : t.heads) {
+            QCOMPARE(from.x(), tip.x()); // straight down
+            QVERIFY(t.sourceBox.left() < from.x() && from.x() < t.sourceBox.right());
+        }
+        QVERIFY(t.label.rect.left() > t.heads[1].first.x());
+        QVERIFY(t.label.rect.top() >= t.copyBox.bottom() && t.label.rect.bottom() <= t.heads[1].second.y());
+        QCOMPARE(t.label.text, model.transfer->arrowLabel);
+        QVERIFY(t.destination.rect.left() > t.label.rect.right());
+        QCOMPARE(t.destination.text, model.transfer->destination);
+        QVERIFY(t.bounds().right() <= g.size.width() - g.margin + 0.5);
+        QVERIFY(g.rowTop.front() > t.bounds().bottom());
+        QCOMPARE(g.hitTest(t.sourceBox.center()).kind, app::DiagramHit::Kind::None);
+
+        // Without the copy the same tensor has no band: everything below moves up by its height.
+        app::DiagramModel plain = model;
+        plain.transfer.reset();
+        const auto h = app::DiagramGeometry::compute(plain, theme);
+        QVERIFY(!h.transfer);
+        const double shift = g.stripHeading.rect.top() - h.stripHeading.rect.top();
+        QVERIFY(shift > t.bounds().height());
+        QCOMPARE(g.title.rect, h.title.rect);
+        QCOMPARE(g.rowTop.size(), h.rowTop.size());
+        for (std::size_t i = 0; i < g.rowTop.size(); ++i)
+            QVERIFY(std::abs(g.rowTop[i] - h.rowTop[i] - shift) <= 1.0); // rows are rounded
+        QCOMPARE(g.cellWidth, h.cellWidth);
+    }
+}
+
+// The window's session keeps the copies that made the storages it holds now: typed, replayed by
+// an undo (new storages, the same copies) or by Open, the shown tensor's arrow is found.
+void TestDevices::windowFindsTheTransferAfterUndoAndOpen() {
+    if (!cudaSimulated())
+        QSKIP("a real CUDA device is present: the texts differ");
+    const QString arrow = QStringLiteral("h2d \u00b7 24 B \u00b7 pageable, staged \u00b7 not measured (simulated)");
+    auto shownTransfer = [](const app::SessionModel& session, const char* name) {
+        const auto tensor = session.tensorNamed(QString::fromLatin1(name));
+        return tensor ? app::DiagramTransfer::find(*tensor, session.workspaceTransfers(), session.workspace().tensors())
+                      : std::nullopt;
+    };
+    app::SessionModel session;
+    QVERIFY(session.run(QStringLiteral("x = torch.arange(12.).view(3, 4)")));
+    QVERIFY(!shownTransfer(session, "x"));
+    QVERIFY(session.run(QStringLiteral("y = x[:, 1:3].cuda()")));
+    auto found = shownTransfer(session, "y");
+    QVERIFY(found);
+    QCOMPARE(found->arrowLabel, arrow);
+    QCOMPARE(found->contiguousNote, QStringLiteral("contiguous copy on cpu first (+24 B)"));
+    QVERIFY(session.run(QStringLiteral("z = y + 1")));
+    QVERIFY(!shownTransfer(session, "z"));
+    session.undoStack()->undo();
+    QVERIFY(!session.tensorNamed(QStringLiteral("z")));
+    found = shownTransfer(session, "y");
+    QVERIFY(found);
+    QCOMPARE(found->arrowLabel, arrow);
+    QVERIFY(session.load(QStringLiteral("a = torch.ones(2, 3)\nb = a.cuda()\n")));
+    found = shownTransfer(session, "b");
+    QVERIFY(found);
+    QCOMPARE(found->source, QStringLiteral("source: a's storage \u00b7 cpu \u00b7 24 B"));
+    QVERIFY(!shownTransfer(session, "y"));
+}
+
+// The diagram's geometry measures text: a GUI application (offscreen in CTest).
+QTEST_MAIN(TestDevices)
 #include "tst_devices.moc"

@@ -394,7 +394,16 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
     QString writeProblem;
     QSet<QString> written; // --each: paths already written, so that none is overwritten
     int eachCount = 0;
+    // The host<->device copies the script made: a storage one of them made gets its arrow.
+    takeTransfers();
+    std::vector<TransferRecord> transfers;
+    auto withTransfer = [&](DiagramModel model) {
+        model.transfer = DiagramTransfer::find(model.tensor, transfers, workspace.tensors());
+        return model;
+    };
     interpreter.run(source, [&](const script::StatementOutcome& outcome) {
+        for (const TransferRecord& t : takeTransfers())
+            transfers.push_back(t);
         if (outcome.error) {
             err << "Traceback (most recent call last):\n  File \"" << label << "\", line " << outcome.line
                 << "\n"
@@ -461,8 +470,8 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
             const std::string title = result.name || yielded.name.empty() ? yielded.expression : statement;
             DiagramOptions eachOptions = settings.options;
             eachOptions.gatheredSourceName = gatheredSourceName(yielded.tensor, workspace.tensors());
-            const DiagramModel model =
-                DiagramModel::build(specOf(yielded.name, title, yielded.tensor), others, eachOptions);
+            const DiagramModel model = withTransfer(
+                DiagramModel::build(specOf(yielded.name, title, yielded.tensor), others, eachOptions));
             QDir().mkpath(QFileInfo(path).absolutePath()); // 'fig/{line}.svg': the folder is made
             writeProblem = writeFigure(path, model, settings);
             written.insert(path);
@@ -549,7 +558,7 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
 
     // ---- the picture ----
     settings.options.gatheredSourceName = gatheredSourceName(drawn.front().tensor, workspace.tensors());
-    DiagramModel model = DiagramModel::build(drawn.front(), others, settings.options);
+    DiagramModel model = withTransfer(DiagramModel::build(drawn.front(), others, settings.options));
     for (std::size_t i = 1; i < drawn.size(); ++i) {
         DiagramOptions companionOptions = settings.options;
         companionOptions.figure.title.clear();

@@ -486,6 +486,39 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
             y += lineHeight + s(8);
     }
 
+    // The copy that made this storage: its source's box, the arrow down to the strip (through
+    // the contiguous copy's box when there is one) and its figures beside the last hop.
+    if (model.transfer) {
+        const DiagramTransfer& data = *model.transfer;
+        TransferGeometry t;
+        const double pad = s(8);
+        const double boxHeight = labelFm.height() + s(10);
+        t.sourceBox = QRectF(g.margin, y, advance(labelFm, data.source) + 2 * pad, boxHeight);
+        t.sourceText = place(data.source, labelFm, g.margin + pad, y + s(5));
+        const double x = std::round(g.margin + s(24));
+        double from = t.sourceBox.bottom();
+        if (!data.contiguousNote.isEmpty()) {
+            const double top = from + s(20);
+            t.copyBox =
+                QRectF(g.margin, top, advance(noteFm, data.contiguousNote) + 2 * pad, noteFm.height() + s(8));
+            t.copyText = place(data.contiguousNote, noteFm, g.margin + pad, top + s(4));
+            t.path.moveTo(x, from);
+            t.path.lineTo(x, top);
+            t.heads.emplace_back(QPointF(x, from), QPointF(x, top));
+            from = t.copyBox.bottom();
+        }
+        const double hop = std::max(s(30), labelFm.height() + s(14));
+        const double tip = from + hop;
+        t.path.moveTo(x, from);
+        t.path.lineTo(x, tip);
+        t.heads.emplace_back(QPointF(x, from), QPointF(x, tip));
+        t.label = place(data.arrowLabel, labelFm, x + s(10), from + (hop - labelFm.height()) / 2);
+        t.destination = place(data.destination, noteFm, t.label.rect.right() + s(12),
+                              t.label.rect.center().y() - noteFm.height() / 2);
+        y = tip + s(4);
+        g.transfer = std::move(t);
+    }
+
     // Storage heading line: "Storage  first [ramp] last logical element  grey: …".
     g.stripHeading.rect.moveTop(y);
     {
@@ -690,8 +723,14 @@ DiagramGeometry DiagramGeometry::compute(const DiagramModel& model, const Diagra
     for (const auto& item : g.legend)
         right = std::max(right, item.text.rect.right());
     right = std::max(right, g.gatheredHeading.rect.right());
+    if (g.transfer)
+        right = std::max(right, g.transfer->bounds().right());
     g.size = QSizeF(std::ceil(right + g.margin), std::ceil(y));
     return g;
+}
+
+QRectF TransferGeometry::bounds() const {
+    return sourceBox.united(copyBox).united(label.rect).united(destination.rect).united(path.boundingRect());
 }
 
 QRectF DiagramGeometry::unitRect(std::int64_t unit) const {

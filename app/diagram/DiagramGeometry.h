@@ -20,6 +20,8 @@
 #include <QString>
 
 #include <cstdint>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace stridescope::app {
@@ -60,6 +62,21 @@ struct LegendItem {
     PlacedText text;
 };
 
+// The copy that made the storage (model.transfer): the source storage's box above the strip,
+// an arrow down from it to the strip heading (through the contiguous copy's box, when the source
+// was not dense) and the arrow's figures to its right.
+struct TransferGeometry {
+    QRectF sourceBox;
+    PlacedText sourceText;
+    QRectF copyBox; // null when the source was dense
+    PlacedText copyText;
+    QPainterPath path;                              // the line (one segment per hop), without its heads
+    std::vector<std::pair<QPointF, QPointF>> heads; // (from, tip) of each hop's head
+    PlacedText label;
+    PlacedText destination; // after the label, on its line
+    QRectF bounds() const;
+};
+
 struct DiagramGeometry {
     static DiagramGeometry compute(const DiagramModel& model, const DiagramTheme& theme);
 
@@ -71,6 +88,7 @@ struct DiagramGeometry {
     PlacedText layoutLine;
     PlacedText storageLine;
     std::vector<LegendItem> legend;
+    std::optional<TransferGeometry> transfer; // between the legend and the strip heading
 
     // ---- storage strip ----
     PlacedText stripHeading;

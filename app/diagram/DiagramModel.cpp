@@ -430,7 +430,63 @@ DiagramModel DiagramModel::withFigure(const FigureOptions& figure) const {
     companionFigure.title.clear();
     for (const auto& companion : companions)
         model.companions.push_back(companion.withFigure(companionFigure));
+    model.transfer = transfer;
     return model;
+}
+
+DiagramTransfer DiagramTransfer::describe(const TransferRecord& record, const QString& sourceName,
+                                          std::int64_t sourceBytes) {
+    DiagramTransfer t;
+    const QString from = QString::fromStdString(record.from.label());
+    if (sourceName.isEmpty())
+        t.source = DiagramText::tr("source: a temporary \u00b7 %1").arg(from);
+    else
+        t.source = DiagramText::tr("source: %1's storage \u00b7 %2").arg(sourceName, from);
+    if (sourceBytes >= 0)
+        t.source += kMiddleDot + byteSize(sourceBytes);
+
+    QStringList parts;
+    parts << QString::fromStdString(transferDirectionName(record.direction)) << byteSize(record.bytes);
+    if (record.direction == TransferDirection::DeviceToDevice)
+        parts << DiagramText::tr("device to device");
+    else if (record.pinned)
+        parts << DiagramText::tr("pinned, direct");
+    else
+        parts << DiagramText::tr("pageable, staged");
+    // non_blocking is asynchronous only from pinned memory: say when it was asked for in vain.
+    if (record.nonBlocking)
+        parts << (record.asynchronous ? DiagramText::tr("non_blocking: asynchronous")
+                                      : DiagramText::tr("non_blocking: synchronous"));
+    if (record.measured)
+        parts << QStringLiteral("%1 ms").arg(record.ms, 0, 'f', 3)
+              << QStringLiteral("%1 GB/s").arg(record.gbps, 0, 'f', 1);
+    else
+        parts << DiagramText::tr("not measured (simulated)");
+    t.arrowLabel = parts.join(kMiddleDot);
+    t.destination = DiagramText::tr("\u2192 this storage: %1").arg(QString::fromStdString(record.to.label()));
+    // copy_kernel_cuda makes a non-dense source contiguous on its own side before the copy.
+    if (record.contiguousCopyBytes > 0)
+        t.contiguousNote =
+            DiagramText::tr("contiguous copy on %1 first (+%2)")
+                .arg(QString::fromStdString(record.from.device.str()), byteSize(record.contiguousCopyBytes));
+    return t;
+}
+
+std::optional<DiagramTransfer>
+DiagramTransfer::find(const Tensor& shown, const std::vector<TransferRecord>& records,
+                      const std::vector<std::pair<std::string, Tensor>>& named) {
+    if (!shown.defined())
+        return std::nullopt;
+    const std::uint64_t id = shown.storage()->id();
+    for (auto it = records.rbegin(); it != records.rend(); ++it) {
+        if (it->destinationStorage != id)
+            continue;
+        for (const auto& [name, tensor] : named)
+            if (tensor.defined() && tensor.storage()->id() == it->sourceStorage)
+                return describe(*it, QString::fromStdString(name), tensor.storage()->nbytes());
+        return describe(*it, QString(), -1);
+    }
+    return std::nullopt;
 }
 
 QString DiagramModel::unitLabel(std::int64_t unit) const {

@@ -9,6 +9,7 @@
 // storage is larger), the grid at most a few thousand cells (long dims are elided like PyTorch's
 // print), and reach is counted element by element only up to a budget, estimated beyond it.
 #include "core/Analysis.h"
+#include "core/Device.h"
 #include "core/Tensor.h"
 
 #include <QString>
@@ -16,6 +17,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace stridescope::app {
@@ -121,6 +124,27 @@ struct GridCell {
     QString value;
 };
 
+// The host<->device copy that made the primary's storage, drawn as a box for the source storage
+// above the strip and an arrow from it to the strip: "h2d · 24 B · pageable, staged · not
+// measured (simulated)". Texts only: the geometry measures them, the painter draws them.
+struct DiagramTransfer {
+    QString source;         // "source: x's storage · cpu · 48 B", "source: a temporary · cpu"
+    QString arrowLabel;     // "h2d · 24 B · pageable, staged · 0.012 ms · 8.0 GB/s"
+    QString contiguousNote; // "contiguous copy on cpu first (+24 B)"; empty for a dense source
+    QString destination;    // "→ this storage: cuda:0 · simulated" (a clean figure has no storage line)
+
+    // The copy (the last of `records`) whose destination is `shown`'s storage; nothing when
+    // none made it. `named` (a workspace's tensors) names the source storage when one of them
+    // holds it.
+    static std::optional<DiagramTransfer> find(const Tensor& shown,
+                                               const std::vector<TransferRecord>& records,
+                                               const std::vector<std::pair<std::string, Tensor>>& named = {});
+    // The texts of one record; `sourceName` and `sourceBytes` (negative: unknown) of its source.
+    static DiagramTransfer describe(const TransferRecord& record, const QString& sourceName,
+                                    std::int64_t sourceBytes);
+    bool operator==(const DiagramTransfer&) const = default;
+};
+
 struct DiagramModel {
     // ---- the primary tensor and its caption ----
     Tensor tensor;
@@ -164,6 +188,10 @@ struct DiagramModel {
 
     DiagramOptions options;
     QStringList notes;
+
+    // The copy between devices that made this storage, when the caller found one (set after
+    // build(): the model has no session to look in). Nothing for every other tensor.
+    std::optional<DiagramTransfer> transfer;
 
     // What the model was built from (the primary first, then the others): enough to draw the
     // same tensors again with other figure options (the Export dialog).

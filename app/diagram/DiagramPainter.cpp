@@ -100,6 +100,7 @@ void DiagramPainter::paint(QPainter& painter, const QRectF& exposedRect,
         return;
     }
     paintCaption(painter);
+    paintTransfer(painter);
     paintStripHeading(painter);
     paintStrip(painter, exposed);
     paintMarkers(painter);
@@ -141,6 +142,48 @@ void DiagramPainter::paintCaption(QPainter& painter) const {
         painter.setPen(color);
         painter.drawText(item.text.rect, Qt::AlignLeft | Qt::AlignVCenter, item.text.text);
     }
+}
+
+// The copy between devices that made the storage: the source storage's box (solid, as a storage),
+// the contiguous copy's box (dashed: a temporary), the arrow down to the strip and its figures.
+void DiagramPainter::paintTransfer(QPainter& painter) const {
+    if (!m_geometry.transfer)
+        return;
+    const TransferGeometry& t = *m_geometry.transfer;
+    painter.save();
+    painter.setPen(QPen(m_theme.cellBorder, m_theme.px(1)));
+    painter.setBrush(m_theme.laneTrack);
+    painter.drawRoundedRect(t.sourceBox, m_theme.px(3), m_theme.px(3));
+    painter.setFont(m_theme.labelFont());
+    painter.setPen(m_theme.ink);
+    painter.drawText(t.sourceText.rect, Qt::AlignLeft | Qt::AlignVCenter, t.sourceText.text);
+    if (!t.copyBox.isNull()) {
+        painter.setPen(QPen(m_theme.mutedInk, m_theme.px(1), Qt::DashLine));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRoundedRect(t.copyBox, m_theme.px(3), m_theme.px(3));
+        painter.setFont(m_theme.noteFont());
+        painter.setPen(m_theme.mutedInk);
+        painter.drawText(t.copyText.rect, Qt::AlignLeft | Qt::AlignVCenter, t.copyText.text);
+    }
+    const double head = m_theme.px(7);
+    painter.setBrush(Qt::NoBrush);
+    painter.setPen(QPen(m_theme.ink, m_theme.arrowWidth, Qt::SolidLine, Qt::RoundCap));
+    // Each hop stops short of its tip so that the line does not poke through the head.
+    for (const auto& [from, tip] : t.heads) {
+        const QPointF back = tip - QPointF(0, head * 0.6);
+        painter.drawLine(from, back.y() > from.y() ? back : from);
+    }
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(m_theme.ink);
+    for (const auto& [from, tip] : t.heads)
+        painter.drawPolygon(DiagramGeometry::arrowHead(from, tip, head));
+    painter.setFont(m_theme.labelFont());
+    painter.setPen(m_theme.ink);
+    painter.drawText(t.label.rect, Qt::AlignLeft | Qt::AlignVCenter, t.label.text);
+    painter.setFont(m_theme.noteFont());
+    painter.setPen(m_theme.mutedInk);
+    painter.drawText(t.destination.rect, Qt::AlignLeft | Qt::AlignVCenter, t.destination.text);
+    painter.restore();
 }
 
 void DiagramPainter::paintStripHeading(QPainter& painter) const {

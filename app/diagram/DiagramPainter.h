@@ -40,6 +40,7 @@ public:
 
 private:
     void paintCaption(QPainter& painter) const;
+    void paintTransfer(QPainter& painter) const;
     void paintStripHeading(QPainter& painter) const;
     void paintStrip(QPainter& painter, const QRectF& exposed) const;
     void paintMarkers(QPainter& painter) const;

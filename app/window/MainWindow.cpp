@@ -873,7 +873,11 @@ void MainWindow::rebuildDiagram() {
     }
     m_pageLabel->setVisible(pages > 0);
     options.gatheredSourceName = gatheredSourceName(primary.tensor, m_session->workspace().tensors());
-    diagram()->setModel(DiagramModel::build(primary, others, options));
+    DiagramModel model = DiagramModel::build(primary, others, options);
+    // A storage that one of this session's copies between devices made: the arrow from its source.
+    model.transfer = DiagramTransfer::find(primary.tensor, m_session->workspaceTransfers(),
+                                           m_session->workspace().tensors());
+    diagram()->setModel(std::move(model));
     m_diagramView->diagramChanged();
     updateWrites();
     if (!sameTensor) {

@@ -282,6 +282,10 @@ void SessionModel::adopt(Replay&& replay, QList<ScriptLine>&& lines) {
     m_shown = std::move(replay.shown);
     m_nextStorage = replay.nextStorage;
     m_lines = std::move(lines);
+    m_workspaceTransfers.clear();
+    for (const auto& entry : replay.transfers)
+        m_workspaceTransfers.push_back(entry.second);
+    addWorkspaceTransfers({});
     emit changed();
 }
 
@@ -323,12 +327,16 @@ bool SessionModel::run(const QString& text, bool keepComments) {
         m_expressions = std::move(result->expressions);
         m_shown = std::move(result->shown);
         m_nextStorage = result->nextStorage;
-        m_undoStack->push(new AppendLinesCommand(this, newLines, true));
+        m_workspaceTransfers.clear();
         // Only the new lines' copies are this run's; the replayed ones were counted before.
         std::vector<TransferRecord> made;
-        for (const auto& [line, transfer] : result->transfers)
+        for (const auto& [line, transfer] : result->transfers) {
+            m_workspaceTransfers.push_back(transfer);
             if (line >= all.size() - newLines.size())
                 made.push_back(transfer);
+        }
+        addWorkspaceTransfers({});
+        m_undoStack->push(new AppendLinesCommand(this, newLines, true));
         keepTransfers(std::move(made));
         return true;
     }
@@ -377,10 +385,20 @@ bool SessionModel::run(const QString& text, bool keepComments) {
     m_expressions = std::move(expressions);
     m_shown = std::move(shown);
     m_nextStorage = nextStorage;
+    // The copies these statements made, kept when they succeed (a failed run is undone); the
+    // diagram drawn by the push below finds them.
+    std::vector<TransferRecord> made = takeTransfers();
+    addWorkspaceTransfers(made);
     m_undoStack->push(new AppendLinesCommand(this, newLines, true));
-    // The copies these statements made, kept when they succeed (a failed run is undone).
-    keepTransfers(takeTransfers());
+    keepTransfers(std::move(made));
     return true;
+}
+
+void SessionModel::addWorkspaceTransfers(const std::vector<TransferRecord>& made) {
+    m_workspaceTransfers.insert(m_workspaceTransfers.end(), made.begin(), made.end());
+    constexpr std::size_t kMaxKept = 4096; // a copy inside a long loop: the latest ones
+    if (m_workspaceTransfers.size() > kMaxKept)
+        m_workspaceTransfers.erase(m_workspaceTransfers.begin(), m_workspaceTransfers.end() - kMaxKept);
 }
 
 void SessionModel::keepTransfers(std::vector<TransferRecord> made) {

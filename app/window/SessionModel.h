@@ -83,6 +83,9 @@ public:
     // The host<->device copies the statements run() ran made, oldest first (replays for undo
     // and previews are not counted again).
     const std::vector<TransferRecord>& sessionTransfers() const { return m_transfers; }
+    // The copies that made the storages the workspace holds now (those of the last replay, then
+    // of each run): what the diagram's transfer arrow is found in, after an undo or Open too.
+    const std::vector<TransferRecord>& workspaceTransfers() const { return m_workspaceTransfers; }
 
     // What running `text` would give, on a scratch copy of the workspace (views and copies share
     // or allocate storages there without touching the session's tensors).
@@ -136,6 +139,7 @@ private:
     void adopt(Replay&& replay, QList<ScriptLine>&& lines);
     // Adds copies run() made to sessionTransfers() and says so.
     void keepTransfers(std::vector<TransferRecord> made);
+    void addWorkspaceTransfers(const std::vector<TransferRecord>& made);
     void noteResults(const script::Workspace& workspace, const QString& code,
                      const std::vector<std::pair<std::optional<std::string>, Tensor>>& tensors,
                      std::optional<ShownTensor>& shown,
@@ -148,6 +152,7 @@ private:
     std::optional<ShownTensor> m_shown;
     std::optional<SessionError> m_lastError;
     std::vector<TransferRecord> m_transfers;
+    std::vector<TransferRecord> m_workspaceTransfers;
     std::uint64_t m_nextStorage = 0; // the session's StorageAddressSequence (stable data_ptrs)
     QUndoStack* m_undoStack;
 };

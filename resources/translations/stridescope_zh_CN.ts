@@ -4,6 +4,46 @@
 <context>
     <name>DiagramText</name>
     <message>
+        <source>source: a temporary · %1</source>
+        <translation>来源：临时张量 · %1</translation>
+    </message>
+    <message>
+        <source>source: %1&apos;s storage · %2</source>
+        <translation>来源：%1 的存储 · %2</translation>
+    </message>
+    <message>
+        <source>device to device</source>
+        <translation>设备到设备</translation>
+    </message>
+    <message>
+        <source>pinned, direct</source>
+        <translation>锁页内存，直接复制</translation>
+    </message>
+    <message>
+        <source>pageable, staged</source>
+        <translation>可分页内存，经暂存缓冲</translation>
+    </message>
+    <message>
+        <source>non_blocking: asynchronous</source>
+        <translation>non_blocking：异步</translation>
+    </message>
+    <message>
+        <source>non_blocking: synchronous</source>
+        <translation>non_blocking：同步</translation>
+    </message>
+    <message>
+        <source>not measured (simulated)</source>
+        <translation>未测量（模拟）</translation>
+    </message>
+    <message>
+        <source>contiguous copy on %1 first (+%2)</source>
+        <translation>先在 %1 上做一次连续复制（+%2）</translation>
+    </message>
+    <message>
+        <source>→ this storage: %1</source>
+        <translation>→ 本存储：%1</translation>
+    </message>
+    <message>
         <source>no tensor</source>
         <translation>没有张量</translation>
     </message>
