@@ -93,6 +93,14 @@ std::string dump(const Expr* e) {
             o << " " << compareOperatorSymbol(e->compareOps[i]) << " " << dump(e->children[i + 1].get());
         o << ")";
         return o.str();
+    case ExprKind::Conditional: // children = {a, c, b} for `a if c else b`
+        return "(if " + dump(e->children[1].get()) + " " + dump(e->children[0].get()) + " " +
+               dump(e->children[2].get()) + ")";
+    case ExprKind::BoolOp:
+        o << (e->boolValue ? "(and" : "(or");
+        children(0);
+        o << ")";
+        return o.str();
     }
     return "?";
 }
@@ -115,6 +123,8 @@ std::string dump(const Statement& s) {
         return "del " + dump(s.targets[0].get());
     case StatementKind::Pass:
         return "pass";
+    case StatementKind::Assert:
+        return "assert " + dump(s.value.get()) + (s.targets.empty() ? "" : ", " + dump(s.targets[0].get()));
     }
     return "?";
 }
@@ -188,6 +198,12 @@ void TestParser::parsesLikePython_data() {
         << QByteArray("2 ** -1 ** 2") << QByteArray("(** 2 (- (** 1 2)))");
     QTest::newRow("Python's precedence ladder")
         << QByteArray("1 | 2 ^ 3 & 4 << 5 + 6 * 7") << QByteArray("(| 1 (^ 2 (& 3 (<< 4 (+ 5 (* 6 7))))))");
+    QTest::newRow("a conditional expression binds looser than or, and nests to the right")
+        << QByteArray("a if b or c else d if e else f") << QByteArray("(if (or b c) a (if e d f))");
+    QTest::newRow("and binds tighter than or, and chains flat")
+        << QByteArray("a or b and c and d") << QByteArray("(or a (and b c d))");
+    QTest::newRow("an assert with a message") << QByteArray("assert x.is_contiguous(), 'copy first'")
+                                              << QByteArray("assert (call (. x is_contiguous)), 'copy first'");
     QTest::newRow("left associativity")
         << QByteArray("8 - 4 - 2 // 3 % 5") << QByteArray("(- (- 8 4) (% (// 2 3) 5))");
     QTest::newRow("parentheses override precedence")
