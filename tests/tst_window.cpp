@@ -30,6 +30,7 @@
 #include "app/window/ViewFailure.h"
 #include "core/Analysis.h"
 #include "core/Device.h"
+#include "WindowTestHelpers.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -66,36 +67,12 @@ using namespace stridescope::app;
 
 namespace {
 
-std::unique_ptr<MainWindow> makeWindow() {
-    auto window = std::make_unique<MainWindow>();
-    window->resize(1400, 860);
-    window->show();
-    return window;
-}
+using testing::codes;
+using testing::makeShownWindow;
+using testing::settle;
+using testing::typeLine;
 
-// Lets the coalesced refreshes (properties, variables, transcript) run, as the event loop does
-// right after the diagram repainted.
-void settle() {
-    for (int i = 0; i < 3; ++i)
-        QCoreApplication::processEvents();
-}
-
-// Types `text` into the console and presses Enter, as a user does.
-void typeLine(MainWindow& window, const QString& text) {
-    ScriptEditor* editor = window.console()->editor();
-    editor->setFocus();
-    editor->clear();
-    QTest::keyClicks(editor, text);
-    QTest::keyClick(editor, Qt::Key_Return);
-    settle();
-}
-
-QStringList codes(const SessionModel& session) {
-    QStringList result;
-    for (const ScriptLine& line : session.lines())
-        result << line.code;
-    return result;
-}
+std::unique_ptr<MainWindow> makeWindow() { return makeShownWindow(QSize(1400, 860)); }
 
 Layout layoutOf(const SessionModel& session, const QString& name) {
     const auto tensor = session.tensorNamed(name);

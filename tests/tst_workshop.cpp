@@ -28,6 +28,7 @@
 #include "app/window/Translations.h"
 #include "app/window/TraversalController.h"
 #include "app/window/WriteOverlay.h"
+#include "WindowTestHelpers.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -59,33 +60,12 @@ using namespace stridescope::app;
 
 namespace {
 
-std::unique_ptr<MainWindow> makeWindow(QSize size = QSize(1280, 720)) {
-    auto window = std::make_unique<MainWindow>();
-    window->resize(size);
-    window->show();
-    return window;
-}
+using testing::codes;
+using testing::makeShownWindow;
+using testing::settle;
+using testing::typeLine;
 
-void settle() {
-    for (int i = 0; i < 4; ++i)
-        QCoreApplication::processEvents();
-}
-
-void typeLine(MainWindow& window, const QString& text) {
-    ScriptEditor* editor = window.console()->editor();
-    editor->setFocus();
-    editor->clear();
-    QTest::keyClicks(editor, text);
-    QTest::keyClick(editor, Qt::Key_Return);
-    settle();
-}
-
-QStringList codes(const SessionModel& session) {
-    QStringList result;
-    for (const ScriptLine& line : session.lines())
-        result << line.code;
-    return result;
-}
+std::unique_ptr<MainWindow> makeWindow(QSize size = QSize(1280, 720)) { return makeShownWindow(size); }
 
 // Closes any message box that opens (a test that expects none fails on the answer instead of
 // hanging), answering `button`.
