@@ -1,4 +1,4 @@
-# Lesson 10 — CPU and CUDA tensors: what .cuda() copies, and what it costs
+# Lesson 11 — CPU and CUDA tensors: what .cuda() copies, and what it costs
 # A tensor's Storage lives on one device. .to('cuda') / .cuda() copy it into a new Storage on the
 # GPU (without a GPU, StrideScope simulates cuda:0 and says so); views of a CUDA tensor stay on
 # it and share its Storage. Each host<->device copy is reported: bytes, direction, pinned or

@@ -1,3 +1,3 @@
 import torch
 x = torch.arange(6.).view(2, 3)
-torch.zeros(0).nonzero()
+len(x.max(1))

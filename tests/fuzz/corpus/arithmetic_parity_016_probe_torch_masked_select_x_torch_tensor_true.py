@@ -1,3 +1,3 @@
 import torch
 x = torch.arange(6.).view(2, 3)
-x ** -0.5
+torch.masked_select(x, torch.tensor(True))

@@ -1,4 +1,4 @@
-# Lesson 11 — Advanced indexing copies, basic indexing views
+# Lesson 13 — Advanced indexing copies, basic indexing views
 # Integers, slices, None and ... only change the layout: the result is a view of the same
 # Storage. A list, a tensor of indices or a boolean mask picks elements one by one, and no
 # strides can express that: PyTorch copies them into a new Storage.

@@ -1,4 +1,4 @@
-# Lesson 10 — An elementwise op keeps the layout
+# Lesson 12 — An elementwise op keeps the layout
 # x.t() + 1 computes new values into a new Storage, but not in row-major order: PyTorch's
 # TensorIterator gives the result the dim order of its inputs (it sorts the dims by their
 # strides), so the sum of a transposed tensor is "transposed" too. A later view can then fail.

@@ -1,3 +1,0 @@
-import torch
-x = torch.arange(3)
-y = x * 2.5

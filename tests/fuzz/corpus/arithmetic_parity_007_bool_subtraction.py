@@ -1,3 +1,0 @@
-import torch
-x = torch.tensor([True])
-x - x

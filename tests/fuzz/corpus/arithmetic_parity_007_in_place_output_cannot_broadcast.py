@@ -1,0 +1,3 @@
+import torch
+x = torch.ones(3)
+x.add_(torch.ones(2, 3))

@@ -1,3 +1,0 @@
-import torch
-x = torch.ones(2, 3)
-x.sum((1, -1))

@@ -1,0 +1,3 @@
+import torch
+x = torch.arange(6.).view(2, 3)
+torch.tensor([5.]) % 0

@@ -1,0 +1,3 @@
+import torch
+x = torch.arange(6.).view(2, 3)
+not torch.tensor([1])
