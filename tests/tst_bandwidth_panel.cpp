@@ -109,16 +109,17 @@ BandwidthRunner::BackendFactory failingOnce(FailingDevice::Failure failure, std:
     };
 }
 
-// The same, but only a "cuda" choice gets the failing device: a late "auto" report made through
-// the factory (a loaded machine delays the worker) cannot use it up.
-BandwidthRunner::BackendFactory failingOnceForCuda(FailingDevice::Failure failure, std::atomic<int>* made) {
+// A "cuda" choice always gets the failing device, anything else the CPU: the error cannot be
+// cleared by a later round that a loaded machine happens to run on a fallback backend, nor a
+// late "auto" report use the failing device up.
+BandwidthRunner::BackendFactory failingForCuda(FailingDevice::Failure failure, std::atomic<int>* made) {
     return [failure, made](gpu::BackendChoice choice) {
         gpu::BackendSelection selection;
-        if (choice == gpu::BackendChoice::Cuda && (*made)++ == 0) {
+        if (choice == gpu::BackendChoice::Cuda) {
+            ++*made;
             selection.backend = std::make_unique<FailingDevice>(failure);
         } else {
             selection.backend = std::make_unique<gpu::CpuBackend>(2);
-            selection.note = "no CUDA device: measuring on the CPU";
         }
         return selection;
     };
@@ -557,8 +558,8 @@ void TestBandwidthPanel::panelStaysUsableWhenTheDeviceFails() {
     // is done would hand the failing device to it (under load it comes late) and the CPU to
     // the "cuda" choice below.
     QTRY_VERIFY_WITH_TIMEOUT(!panel.statusText().isEmpty(), kWaitMs);
-    panel.runner()->setBackendFactory(failingOnceForCuda(FailingDevice::Failure::KernelError, &made));
-    // A new choice makes a backend through the factory: the failing device first.
+    panel.runner()->setBackendFactory(failingForCuda(FailingDevice::Failure::KernelError, &made));
+    // A new choice makes a backend through the factory: the failing device.
     panel.setBackendChoice(QStringLiteral("cuda"));
     panel.setWorkingSetMiB(1);
     panel.setRepetitions(1);
@@ -567,9 +568,11 @@ void TestBandwidthPanel::panelStaysUsableWhenTheDeviceFails() {
     panel.setLive(true);
     QTRY_VERIFY2_WITH_TIMEOUT(panel.errorText().startsWith(QStringLiteral("CUDA error 700")),
                               qPrintable(QStringLiteral("error: ") + panel.errorText()), 4 * kWaitMs);
+    QVERIFY(made.load() >= 1);
     // Live mode waits for a change instead of failing in a loop; the controls still work.
     QVERIFY(panel.isLive());
     panel.setLive(false);
+    panel.setBackendChoice(QStringLiteral("cpu"));
     panel.measureOnce();
     QVERIFY(shown.wait(kWaitMs));
     QVERIFY(panel.errorText().isEmpty());
