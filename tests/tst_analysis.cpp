@@ -6,6 +6,7 @@
 #include "core/Layout.h"
 #include "core/Ops.h"
 
+#include "TestMain.h"
 #include <QtTest>
 
 #include <random>
@@ -302,5 +303,5 @@ void TestAnalysis::inferSizeErrors() {
     }
 }
 
-QTEST_GUILESS_MAIN(TestAnalysis)
+STRIDESCOPE_TEST_GUILESS_MAIN(TestAnalysis)
 #include "tst_analysis.moc"

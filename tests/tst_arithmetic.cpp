@@ -13,6 +13,7 @@
 #include "core/TensorIterator.h"
 #include "core/TypePromotion.h"
 
+#include "TestMain.h"
 #include <QTest>
 
 using namespace parity;
@@ -211,6 +212,5 @@ void TestArithmetic::resultsCarryTheirReason() {
     QVERIFY(text(picked.layoutReason()).startsWith(QStringLiteral("advanced indexing copies")));
 }
 
-
-QTEST_GUILESS_MAIN(TestArithmetic)
+STRIDESCOPE_TEST_GUILESS_MAIN(TestArithmetic)
 #include "tst_arithmetic.moc"

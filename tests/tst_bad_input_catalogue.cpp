@@ -10,6 +10,7 @@
 #include "core/script/Interpreter.h"
 #include "core/script/Repr.h"
 
+#include "TestMain.h"
 #include <QByteArray>
 #include <QDir>
 #include <QElapsedTimer>
@@ -429,5 +430,5 @@ void TestBadInputCatalogue::benchRefusesAbsurdRequests() {
         QCOMPARE(first, message);
 }
 
-QTEST_MAIN(TestBadInputCatalogue)
+STRIDESCOPE_TEST_MAIN(TestBadInputCatalogue)
 #include "tst_bad_input_catalogue.moc"

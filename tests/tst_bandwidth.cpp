@@ -18,6 +18,7 @@
 #include "gpu/WorkingSet.h"
 #include "stridescope_config.h"
 
+#include "TestMain.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -952,5 +953,5 @@ void TestBandwidth::benchCommandTable() {
     QVERIFY(out.contains(QStringLiteral("vs baseline")));
 }
 
-QTEST_GUILESS_MAIN(TestBandwidth)
+STRIDESCOPE_TEST_GUILESS_MAIN(TestBandwidth)
 #include "tst_bandwidth.moc"

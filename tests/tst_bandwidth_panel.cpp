@@ -10,6 +10,7 @@
 
 #include <qcustomplot.h>
 
+#include "TestMain.h"
 #include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
@@ -595,7 +596,7 @@ void TestBandwidthPanel::panelDestroyedWhileLive() {
     QVERIFY2(clock.elapsed() < 3000, qPrintable(QString::number(clock.elapsed())));
 }
 
-QTEST_MAIN(TestBandwidthPanel)
+STRIDESCOPE_TEST_MAIN(TestBandwidthPanel)
 void TestBandwidthPanel::panelTellsTheStory_data() {
     QTest::addColumn<LayoutToMeasure>("view");
     QTest::addColumn<bool>("tiled");

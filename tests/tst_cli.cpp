@@ -9,6 +9,7 @@
 #include "app/commands/RenderCommand.h"
 #include "stridescope_config.h"
 
+#include "TestMain.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -496,5 +497,5 @@ void TestCli::programLeavesTheCommandItsArguments() {
     QVERIFY(help.str().find("--version") != std::string::npos);
 }
 
-QTEST_GUILESS_MAIN(TestCli)
+STRIDESCOPE_TEST_GUILESS_MAIN(TestCli)
 #include "tst_cli.moc"

@@ -6,6 +6,7 @@
 #include "core/CoalescingModel.h"
 #include "core/Ops.h"
 
+#include "TestMain.h"
 #include <QTest>
 
 #include <random>
@@ -280,5 +281,5 @@ void TestCoalescing::emptyAndScalar() {
     QCOMPARE(cpuLineTraffic(Layout{{}, {}, 7}, 8).lineFetches, std::int64_t(1));
 }
 
-QTEST_GUILESS_MAIN(TestCoalescing)
+STRIDESCOPE_TEST_GUILESS_MAIN(TestCoalescing)
 #include "tst_coalescing.moc"

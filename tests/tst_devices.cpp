@@ -15,6 +15,7 @@
 #include "core/Device.h"
 #include "core/script/Interpreter.h"
 
+#include "TestMain.h"
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
@@ -839,5 +840,5 @@ void TestDevices::windowFindsTheTransferAfterUndoAndOpen() {
 }
 
 // The diagram's geometry measures text: a GUI application (offscreen in CTest).
-QTEST_MAIN(TestDevices)
+STRIDESCOPE_TEST_MAIN(TestDevices)
 #include "tst_devices.moc"

@@ -7,6 +7,7 @@
 #include "app/diagram/DiagramTheme.h"
 #include "tests/DiagramCases.h"
 
+#include "TestMain.h"
 #include <QtTest>
 
 using namespace stridescope;
@@ -437,5 +438,5 @@ void TestDiagramGeometry::valuesAreFormattedCompactly() {
     QCOMPARE(got, values);
 }
 
-QTEST_MAIN(TestDiagramGeometry)
+STRIDESCOPE_TEST_MAIN(TestDiagramGeometry)
 #include "tst_diagram_geometry.moc"

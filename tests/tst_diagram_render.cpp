@@ -9,6 +9,7 @@
 #include "app/diagram/DiagramWidget.h"
 #include "tests/DiagramCases.h"
 
+#include "TestMain.h"
 #include <QImage>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -438,5 +439,5 @@ void TestDiagramRender::renderCommandWritesNothingWhenTheScriptFails() {
     QVERIFY(!QFile::exists(out));
 }
 
-QTEST_MAIN(TestDiagramRender)
+STRIDESCOPE_TEST_MAIN(TestDiagramRender)
 #include "tst_diagram_render.moc"

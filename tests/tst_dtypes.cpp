@@ -6,6 +6,7 @@
 #include "core/DType.h"
 #include "core/Storage.h"
 
+#include "TestMain.h"
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -440,5 +441,5 @@ void TestDTypes::halfRoundTripsEveryFiniteValue() {
     QCOMPARE(floatToBFloat16Bits(1.01171875f), std::uint16_t(0x3F82)); // tie, even is up
 }
 
-QTEST_GUILESS_MAIN(TestDTypes)
+STRIDESCOPE_TEST_GUILESS_MAIN(TestDTypes)
 #include "tst_dtypes.moc"

@@ -6,6 +6,7 @@
 #include "core/Ops.h"
 #include "tests/OpCallHelpers.h"
 
+#include "TestMain.h"
 #include <QTest>
 
 #include <functional>
@@ -263,5 +264,5 @@ void TestErrors::describeLikePython() {
     }
 }
 
-QTEST_GUILESS_MAIN(TestErrors)
+STRIDESCOPE_TEST_GUILESS_MAIN(TestErrors)
 #include "tst_errors.moc"

@@ -18,6 +18,7 @@
 #include "app/window/MainWindow.h"
 #include "core/script/Interpreter.h"
 
+#include "TestMain.h"
 #include <QBuffer>
 #include <QImage>
 #include <QMenu>
@@ -854,5 +855,5 @@ void TestFigures::renderIsQuietWithoutXdgRuntimeDir() {
     QVERIFY(QFile::exists(dir.filePath(QStringLiteral("q.png"))));
 }
 
-QTEST_MAIN(TestFigures)
+STRIDESCOPE_TEST_MAIN(TestFigures)
 #include "tst_figures.moc"

@@ -7,6 +7,7 @@
 #include "core/Analysis.h"
 #include "core/script/Interpreter.h"
 
+#include "TestMain.h"
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -77,5 +78,5 @@ void TestFuzzRegressions::runsToAnEndOrAClearError() {
     QVERIFY2(timer.elapsed() < kMaxMilliseconds, qPrintable(QStringLiteral("%1 ms").arg(timer.elapsed())));
 }
 
-QTEST_MAIN(TestFuzzRegressions)
+STRIDESCOPE_TEST_MAIN(TestFuzzRegressions)
 #include "tst_fuzz_regressions.moc"

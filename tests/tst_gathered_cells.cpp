@@ -9,6 +9,7 @@
 #include "core/GatheredCells.h"
 #include "core/script/Interpreter.h"
 
+#include "TestMain.h"
 #include <QTest>
 
 using namespace stridescope;
@@ -174,5 +175,5 @@ void TestGatheredCells::propertiesPanelListsTheCells() {
     QVERIFY(!panel.toPlainText().contains(QStringLiteral("copied from")));
 }
 
-QTEST_MAIN(TestGatheredCells)
+STRIDESCOPE_TEST_MAIN(TestGatheredCells)
 #include "tst_gathered_cells.moc"

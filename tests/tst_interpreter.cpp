@@ -6,6 +6,7 @@
 #include "core/script/Interpreter.h"
 #include "core/script/Repr.h"
 
+#include "TestMain.h"
 #include <QTest>
 
 #include <sstream>
@@ -971,5 +972,5 @@ void TestInterpreter::evalRejectsBinaryInputWithASyntaxError() {
     QVERIFY(latin1.err.endsWith("SyntaxError: source is not valid UTF-8 (byte 0xe9) (line 1, column 11)\n"));
 }
 
-QTEST_APPLESS_MAIN(TestInterpreter)
+STRIDESCOPE_TEST_APPLESS_MAIN(TestInterpreter)
 #include "tst_interpreter.moc"

@@ -6,6 +6,7 @@
 #include "core/Ops.h"
 #include "tests/OpCallHelpers.h"
 
+#include "TestMain.h"
 #include <QTest>
 
 #include <functional>
@@ -324,5 +325,5 @@ void TestOps::failingOpChangesNothing() {
         QCOMPARE(y.values()[i].toDouble(), double(i));
 }
 
-QTEST_GUILESS_MAIN(TestOps)
+STRIDESCOPE_TEST_GUILESS_MAIN(TestOps)
 #include "tst_ops.moc"

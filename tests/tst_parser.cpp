@@ -3,6 +3,7 @@
 // including inputs built to exhaust the stack or to break the UTF-8 decoder.
 #include "core/script/Parser.h"
 
+#include "TestMain.h"
 #include <QTest>
 
 #include <sstream>
@@ -426,5 +427,5 @@ void TestParser::reportsTheLocationOfASyntaxError() {
     QCOMPARE(parseProgram(deep).size(), std::size_t(1));
 }
 
-QTEST_APPLESS_MAIN(TestParser)
+STRIDESCOPE_TEST_APPLESS_MAIN(TestParser)
 #include "tst_parser.moc"

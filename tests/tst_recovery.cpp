@@ -6,6 +6,7 @@
 #include "app/window/SessionModel.h"
 #include "app/window/SessionRecovery.h"
 
+#include "TestMain.h"
 #include <QAbstractButton>
 #include <QApplication>
 #include <QDir>
@@ -341,6 +342,7 @@ int runKilledWindow(int argc, char** argv) {
 } // namespace
 
 int main(int argc, char** argv) {
+    stridescope::testmain::forceOffscreenPlatform(); // the child inherits the choice
     if (argc >= 3 && std::strcmp(argv[1], "--killed-window") == 0)
         return runKilledWindow(argc, argv);
     QApplication application(argc, argv);

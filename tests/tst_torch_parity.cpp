@@ -9,7 +9,9 @@
 // of first appearance, which is how the fixtures number them: the contract only promises that the
 // numbers are equal exactly when two tensors share a storage.
 #include "ParityFixture.h"
+#include "RowChecks.h"
 
+#include "TestMain.h"
 #include <QTest>
 
 using namespace parity;
@@ -21,6 +23,10 @@ class TestTorchParity : public QObject {
 private slots:
     void initTestCase();
     void cleanupTestCase();
+    // A broken op fails its first case and skips the rest of the fixture (STRIDESCOPE_ALL_ROWS=1:
+    // every case, for the agreement figures of cleanupTestCase).
+    void init() { m_stop.init(); }
+    void cleanup() { m_stop.cleanup(); }
 
     void opsParity_data() { addRows(QStringLiteral("ops_parity.jsonl")); }
     void opsParity() { runRow(QStringLiteral("ops_parity.jsonl")); }
@@ -47,6 +53,7 @@ private:
     QMap<QString, int> m_agreed;
     QMap<QString, int> m_ran;
     QMap<QString, QStringList> m_failedNames;
+    stridescope::rowchecks::StopAtFirstFailingRow m_stop;
 };
 
 void TestTorchParity::initTestCase() {
@@ -121,5 +128,5 @@ void TestTorchParity::fixturesAreComplete() {
     QVERIFY(errorCases >= minimumErrorCases);
 }
 
-QTEST_GUILESS_MAIN(TestTorchParity)
+STRIDESCOPE_TEST_GUILESS_MAIN(TestTorchParity)
 #include "tst_torch_parity.moc"

@@ -12,6 +12,7 @@
 // the translations pass there too (61 of 61, and the version-counter script).
 #include "core/script/Interpreter.h"
 
+#include "TestMain.h"
 #include <QTest>
 
 using namespace stridescope;
@@ -902,5 +903,5 @@ void TestViews::unmodelledAutogradIsRefusedByName() {
     QCOMPARE(QString::fromStdString(run.failure->error->describe()), expected);
 }
 
-QTEST_GUILESS_MAIN(TestViews)
+STRIDESCOPE_TEST_GUILESS_MAIN(TestViews)
 #include "tst_views.moc"

@@ -30,6 +30,7 @@
 #include "app/window/WriteOverlay.h"
 #include "WindowTestHelpers.h"
 
+#include "TestMain.h"
 #include <QAbstractButton>
 #include <QApplication>
 #include <QDir>
@@ -1036,5 +1037,5 @@ void WorkshopTest::projectorScreenshots() {
     }
 }
 
-QTEST_MAIN(WorkshopTest)
+STRIDESCOPE_TEST_MAIN(WorkshopTest)
 #include "tst_workshop.moc"
