@@ -1,8 +1,6 @@
 #pragma once
-// Why PyTorch refuses a view, in the user's terms. view() succeeds only when every dim of the new
-// shape lies inside one contiguous chunk of the input (a run of dims where each stride is the
-// next dim's size times its stride; PyTorch's computeStride). This names the new dim that would
-// run across a chunk boundary and the two input dims on either side of it.
+// Why PyTorch refuses a view, in the user's terms: the sentence, translated, for the reason that
+// core's explainViewFailure (core/ViewFailure.h) finds.
 #include "core/Layout.h"
 
 #include <QCoreApplication>

@@ -1,12 +1,15 @@
 // libFuzzer target: arbitrary bytes as a StrideScope script. Each input runs on a fresh Workspace
 // through Interpreter::run (lexer, parser, interpreter, every op, repr), and every tensor a
-// statement produces goes through the layout analysis the diagram and the bandwidth model use.
+// statement produces goes through the layout analysis the diagram and the bandwidth model use
+// (its coverage of the storage strip and the view-failure explanation included).
 // Built with clang's -fsanitize=fuzzer,address,undefined against the core sources alone (see
 // scripts/fuzz); any crash, sanitizer report, leak or hang is a bug. Inputs that found one are
 // kept in tests/fuzz/regressions/ and replayed by tests/tst_fuzz_regressions.cpp.
 #include "core/Analysis.h"
 #include "core/CoalescingModel.h"
+#include "core/Coverage.h"
 #include "core/ValueWorkLimit.h"
+#include "core/ViewFailure.h"
 #include "core/script/Interpreter.h"
 
 #include <cstddef>
@@ -39,6 +42,23 @@ void analyseLayout(const stridescope::Tensor& tensor) {
             index -= 1;
         (void)addressFormula(layout, last);
         (void)addressOf(tensor, last);
+    }
+    // The diagram strip's reach over the storage the layout needs, in at most 256 units, with
+    // budgets small enough that both the count and the estimate run on small inputs.
+    if (const auto needed = requiredStorageElements(layout)) {
+        CoverageGrid grid{0, *needed, 1};
+        while (grid.unitCount() > 256)
+            grid.unitSize *= 2;
+        (void)coverage(layout, grid, CoverageBudget{1 << 12, 1 << 12, 1 << 8});
+    }
+    // Why a view would be refused, for three shapes of its numel: flat, reversed, and the first
+    // two dims merged.
+    (void)explainViewFailure(layout, Shape{-1});
+    (void)explainViewFailure(layout, Shape(layout.sizes.rbegin(), layout.sizes.rend()));
+    if (layout.dim() >= 2) {
+        Shape merged(layout.sizes.begin() + 1, layout.sizes.end());
+        merged[0] = -1;
+        (void)explainViewFailure(layout, merged);
     }
 }
 
