@@ -51,8 +51,6 @@ struct GpuCoalescing {
 
     double sectorsPerRequest() const { return requests ? double(sectors) / double(requests) : 0.0; }
     double idealSectorsPerRequest() const { return requests ? double(idealSectors) / double(requests) : 0.0; }
-    double linesPerRequest() const { return requests ? double(lines) / double(requests) : 0.0; }
-    double idealLinesPerRequest() const { return requests ? double(idealLines) / double(requests) : 0.0; }
     // Ideal over actual sectors, like nvprof's gld_efficiency: 1 when perfectly coalesced, lower
     // when sectors are fetched for few useful bytes, above 1 when threads share an address
     // (a stride-0 broadcast serves several threads from one sector).

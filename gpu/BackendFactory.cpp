@@ -15,18 +15,6 @@ std::optional<BackendChoice> backendChoiceFromName(const std::string& name) {
     return std::nullopt;
 }
 
-std::string backendChoiceName(BackendChoice choice) {
-    switch (choice) {
-    case BackendChoice::Auto:
-        return "auto";
-    case BackendChoice::Cpu:
-        return "cpu";
-    case BackendChoice::Cuda:
-        return "cuda";
-    }
-    return "auto";
-}
-
 BackendSelection selectBackend(BackendChoice choice, int cpuThreads) {
     BackendSelection selection;
     if (choice == BackendChoice::Cpu) {

@@ -11,7 +11,6 @@ namespace stridescope::gpu {
 enum class BackendChoice { Auto, Cpu, Cuda };
 
 std::optional<BackendChoice> backendChoiceFromName(const std::string& name); // "auto", "cpu", "cuda"
-std::string backendChoiceName(BackendChoice choice);
 
 struct BackendSelection {
     std::unique_ptr<BandwidthBackend> backend; // never null

@@ -142,7 +142,6 @@ void DiagramWidget::mousePressEvent(QMouseEvent* event) {
     if (hit.kind == DiagramHit::Kind::GridCell) {
         setFocusedIndex(hit.index);
     } else if (hit.kind == DiagramHit::Kind::StorageCell) {
-        emit storageCellClicked(hit.storageIndex);
         if (const auto index = m_model.firstIndexAt(hit.storageIndex))
             setFocusedIndex(*index);
     }

@@ -46,7 +46,6 @@ signals:
     // The hover text, or an empty string when the mouse leaves every cell.
     void hoverChanged(const QString& text);
     void focusChanged(const stridescope::Shape& index);
-    void storageCellClicked(qint64 storageIndex);
 
 protected:
     void paintEvent(QPaintEvent* event) override;

@@ -95,7 +95,6 @@ void LessonPanel::start(const Lesson& lesson) {
     m_session->load(QString()); // an empty script: the lesson imports torch itself
     show();
     refresh();
-    emit stepped(0);
 }
 
 void LessonPanel::switchTo(const Lesson& lesson) {
@@ -111,7 +110,6 @@ void LessonPanel::close() {
     m_lesson.reset();
     m_errorShownAt = -1;
     hide();
-    emit closed();
 }
 
 int LessonPanel::position() const {
@@ -196,7 +194,6 @@ bool LessonPanel::next() {
         m_shownError = m_session->lastError() ? m_session->lastError()->describe() : QString();
         m_errorShownAt = at;
         refresh();
-        emit stepped(position());
         return true;
     }
     m_errorShownAt = -1;
@@ -208,7 +205,6 @@ bool LessonPanel::next() {
     }
     m_error.clear();
     keepCleanWhilePristine();
-    emit stepped(position());
     return true;
 }
 
@@ -221,7 +217,6 @@ void LessonPanel::previous() {
         m_errorShownAt = -1;
         m_shownError.clear();
         refresh();
-        emit stepped(position());
         return;
     }
     if (m_session->lines().isEmpty())
@@ -240,7 +235,6 @@ void LessonPanel::previous() {
         refresh();
     }
     keepCleanWhilePristine();
-    emit stepped(position());
 }
 
 void LessonPanel::refresh() {

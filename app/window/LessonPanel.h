@@ -59,9 +59,6 @@ public slots:
 signals:
     void stepFailed(const QString& text);
     void nextLessonRequested(const QString& path);
-    // A step ran or was undone (after the session changed).
-    void stepped(int position);
-    void closed();
 
 private:
     void refresh();

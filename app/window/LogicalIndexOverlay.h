@@ -16,7 +16,6 @@ public:
     explicit LogicalIndexOverlay(DiagramWidget* diagram);
 
     void setOn(bool on);
-    bool isOn() const { return m_on; }
     // The labels as drawn now, in strip order (empty text for a cell no element reads).
     QStringList labels() const;
 

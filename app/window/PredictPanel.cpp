@@ -272,7 +272,6 @@ void PredictPanel::reveal() {
     if (m_exercise && wasClean)
         m_session->setUnmodified(); // an exercise is not the class's own work
     m_asking = false;
-    emit revealed(right, of);
 }
 
 void PredictPanel::cancel() {

@@ -52,8 +52,6 @@ public:
 
     void setAnswer(Field field, const QString& text);
     QString statement() const { return m_statement; }
-    bool isAsking() const { return m_asking; }
-    bool isRevealed() const { return m_revealed; }
     // After reveal(): each field's right answer and whether the given one matched it.
     QString truth(Field field) const { return m_truth[field]; }
     bool isCorrect(Field field) const { return m_correct[field]; }
@@ -65,9 +63,6 @@ public:
 public slots:
     void reveal();
     void cancel();
-
-signals:
-    void revealed(int right, int of);
 
 private:
     void showScore();

@@ -174,7 +174,6 @@ bool ScriptConsole::runText(const QString& text) {
     m_editor->addToHistory(text);
     if (m_editor->toPlainText() == text)
         m_editor->clear();
-    emit ran();
     return true;
 }
 
@@ -227,7 +226,6 @@ void ScriptConsole::applySuggestion() {
             m_editor->clear();
         m_editor->addToHistory(suggestion);
         clearError();
-        emit ran();
     } else if (m_session->lastError()) {
         showError(*m_session->lastError(), suggestion);
     }

@@ -45,9 +45,6 @@ public:
     // Bigger monospace type for a projector.
     void setPresentation(bool on);
 
-signals:
-    void ran();
-
 private:
     void rebuildTranscript();
     void submit();

@@ -34,7 +34,6 @@ public:
 
     // The row of a named tensor (column 0), or an invalid index.
     QModelIndex indexOfName(const QString& name) const;
-    int storageCount() const { return static_cast<int>(m_storages.size()); }
 
 public slots:
     void refresh();
