@@ -20,7 +20,9 @@ struct CoverageGrid {
     std::int64_t unitSize = 1;
 
     std::int64_t unitCount() const { return end > first ? (end - first + unitSize - 1) / unitSize : 0; }
-    std::int64_t elementsIn(std::int64_t unit) const { return std::min(unitSize, end - first - unit * unitSize); }
+    std::int64_t elementsIn(std::int64_t unit) const {
+        return std::min(unitSize, end - first - unit * unitSize);
+    }
 };
 
 // Per unit of the grid.
@@ -34,8 +36,8 @@ struct Coverage {
 // Where counting stops and the estimate starts. The defaults keep a count to a few milliseconds
 // and its per-element counters to 8 MiB; tests lower them to reach the estimate on small layouts.
 struct CoverageBudget {
-    std::int64_t walkedElements = std::int64_t(1) << 22;  // logical elements walked one by one
-    std::int64_t countedElements = std::int64_t(1) << 22; // storage elements given a counter
+    std::int64_t walkedElements = std::int64_t(1) << 22;    // logical elements walked one by one
+    std::int64_t countedElements = std::int64_t(1) << 22;   // storage elements given a counter
     std::int64_t outerCombinations = std::int64_t(1) << 20; // index combinations the estimate enumerates
 };
 
