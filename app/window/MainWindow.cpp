@@ -1,11 +1,10 @@
 #include "app/window/MainWindow.h"
 
 #include "app/bandwidth/BandwidthPanel.h"
-#include "app/diagram/DiagramModel.h"
 #include "app/diagram/DiagramWidget.h"
-#include "app/diagram/GatheredSource.h"
 #include "app/window/AppStyle.h"
 #include "app/window/CrashRecovery.h"
+#include "app/window/DiagramPresenter.h"
 #include "app/window/DiagramView.h"
 #include "app/window/DocumentController.h"
 #include "app/window/Lesson.h"
@@ -23,14 +22,11 @@
 #include "app/window/TensorBuilderDialog.h"
 #include "app/window/Translations.h"
 #include "app/window/TraversalController.h"
-#include "app/window/TraversalOverlay.h"
 #include "app/window/VariablesModel.h"
 #include "app/window/WelcomePage.h"
 #include "app/window/WindowActions.h"
 #include "app/window/WindowTheme.h"
-#include "app/window/WriteOverlay.h"
 #include "core/Device.h"
-#include "core/Ops.h"
 
 #include <QAction>
 #include <QApplication>
@@ -55,24 +51,12 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 // The bundled lessons and icons live in a static library: their initialiser must be called.
 static void initStrideScopeResources() { Q_INIT_RESOURCE(resources); }
 
 namespace stridescope::app {
-
-namespace {
-
-QString layoutKey(const std::optional<ShownTensor>& shown) {
-    if (!shown)
-        return {};
-    const Tensor& t = shown->tensor;
-    return shown->name + u'|' + tupleText(t.sizes()) + u'|' + tupleText(t.strides()) + u'|' +
-           QString::number(t.storageOffset()) + u'|' +
-           QString::number(t.storage() ? static_cast<qulonglong>(t.storage()->id()) : 0ULL);
-}
-
-} // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_session(new SessionModel(this)),
@@ -86,6 +70,7 @@ MainWindow::MainWindow(QWidget* parent)
     createCentre();
     createDocks();
     m_document = new DocumentController(*this);
+    m_presenter = new DiagramPresenter(*this);
     m_actions = new WindowActions(*this);
     m_actions->createActions();
     m_actions->createMenus();
@@ -131,14 +116,15 @@ MainWindow::MainWindow(QWidget* parent)
     m_crashRecovery = new CrashRecovery(*this);
     connect(m_session->undoStack(), &QUndoStack::cleanChanged, this,
             [this] { m_crashRecovery->scheduleAutosave(); });
-    connect(m_traversal, &TraversalController::positionChanged, this, &MainWindow::traversalMoved);
+    connect(m_traversal, &TraversalController::positionChanged, m_presenter,
+            &DiagramPresenter::traversalMoved);
     connect(m_traversal, &TraversalController::playingChanged, this, [this](bool playing) {
         m_actions->playAction()->setText(playing ? tr("Pause") : tr("Play"));
         m_actions->updateIcons();
     });
     connect(diagram(), &DiagramWidget::hoverChanged, this,
             [this](const QString& text) { m_hoverLabel->setText(text); });
-    connect(diagram(), &DiagramWidget::focusChanged, this, &MainWindow::focusMoved);
+    connect(diagram(), &DiagramWidget::focusChanged, m_presenter, &DiagramPresenter::focusMoved);
     connect(m_diagramView, &DiagramView::zoomChanged, this, &MainWindow::updateZoomLabel);
 
     restorePreferences();
@@ -184,6 +170,15 @@ bool MainWindow::save() { return m_document->save(); }
 bool MainWindow::saveAs() { return m_document->saveAs(); }
 void MainWindow::exportDiagramAs() { m_document->exportDiagramAs(); }
 void MainWindow::updateTitle() { m_document->updateTitle(); }
+
+void MainWindow::rebuildDiagram() { m_presenter->rebuildDiagram(); }
+int MainWindow::pageCount() const { return m_presenter ? m_presenter->pageCount() : 0; }
+int MainWindow::page() const { return m_presenter->page(); }
+void MainWindow::setPage(int page) { m_presenter->setPage(page); }
+void MainWindow::turnPage(int delta) { m_presenter->turnPage(delta); }
+void MainWindow::setDimNames(const QString& tensorName, const QStringList& names) {
+    m_presenter->setDimNames(tensorName, names);
+}
 
 void MainWindow::setTheme(const QString& theme) { m_look->setTheme(theme); }
 QString MainWindow::theme() const { return m_look->theme(); }
@@ -329,164 +324,6 @@ void MainWindow::sessionChanged() {
 
 // ---- crash recovery -----------------------------------------------------------------------------
 
-void MainWindow::rebuildDiagram() {
-    const auto& shown = m_session->shown();
-    if (!shown || !shown->tensor.defined()) {
-        m_centreStack->setCurrentIndex(0);
-        m_traversal->setTensor({});
-        m_bandwidthPanel->clearLayout();
-        m_shownKey.clear();
-        m_pagedTensor.clear();
-        diagram()->setModel({});
-        return;
-    }
-    m_centreStack->setCurrentIndex(1);
-    const QString tensorKey = layoutKey(shown);
-    const bool newTensor = tensorKey != m_pagedTensor;
-    if (newTensor) {
-        m_pagedTensor = tensorKey; // another tensor starts at its first block
-        m_page = 0;
-    }
-    const int pages = pageCount();
-    if (pages > 0)
-        m_page = std::clamp(m_page, 0, pages - 1);
-    const QString key = tensorKey + (pages > 0 ? QStringLiteral("|block %1").arg(m_page) : QString());
-    const bool sameTensor = key == m_shownKey;
-    DiagramOptions options;
-    options.byteMode = m_actions->byteModeAction()->isChecked();
-    options.showStorageIndices = m_actions->storageIndicesAction()->isChecked();
-    if (sameTensor)
-        options.focus = diagram()->focusedIndex();
-    options.dimNames = m_dimNames.value(shown->name);
-    std::vector<DiagramTensorSpec> others;
-    for (const auto& [name, tensor] : m_session->workspace().tensors()) {
-        const QString qname = QString::fromStdString(name);
-        if (qname != shown->name && tensor.sharesStorageWith(shown->tensor))
-            others.push_back({qname, m_session->expressionOf(qname), tensor});
-    }
-    DiagramTensorSpec primary{shown->name, shown->expression, shown->tensor};
-    if (pages > 0) {
-        // One 2-D block of the leading dims: x[i, j] as the primary, x itself as a lane.
-        Tensor block = shown->tensor;
-        Shape leading;
-        std::int64_t rest = m_page;
-        const auto dims = static_cast<std::int64_t>(shown->tensor.sizes().size());
-        for (std::int64_t d = dims - 3; d >= 0; --d) {
-            const std::int64_t size = shown->tensor.sizes()[static_cast<std::size_t>(d)];
-            leading.insert(leading.begin(), rest % size);
-            rest /= size;
-        }
-        QStringList indices;
-        for (std::int64_t index : leading) {
-            block = ops::select(block, 0, index);
-            indices << QString::number(index);
-        }
-        const QString base = shown->name.isEmpty() ? QStringLiteral("(%1)").arg(shown->expression) : shown->name;
-        const QString name = base + u'[' + indices.join(QStringLiteral(", ")) + u']';
-        others.insert(others.begin(), {base, shown->expression, shown->tensor});
-        primary = {name, QString(), block};
-        if (options.dimNames.size() >= 2)
-            options.dimNames = options.dimNames.mid(options.dimNames.size() - 2); // the block's own dims
-        m_pageLabel->setText(tr("block %1 of %2 (Ctrl+PgUp / Ctrl+PgDown)").arg(m_page + 1).arg(pages));
-    }
-    m_pageLabel->setVisible(pages > 0);
-    options.gatheredSourceName = gatheredSourceName(primary.tensor, m_session->workspace().tensors());
-    DiagramModel model = DiagramModel::build(primary, others, options);
-    // A storage that one of this session's copies between devices made: the arrow from its source.
-    model.transfer = DiagramTransfer::find(primary.tensor, m_session->workspaceTransfers(),
-                                           m_session->workspace().tensors());
-    diagram()->setModel(std::move(model));
-    m_diagramView->diagramChanged();
-    updateWrites();
-    if (!sameTensor) {
-        m_shownKey = key;
-        m_traversal->setTensor(primary.tensor); // the block, when paging: what the grid shows
-        if (newTensor)
-            m_bandwidthPanel->setTensor(shown->tensor, shown->name.isEmpty() ? shown->expression : shown->name);
-    } else if (m_traversal->position() >= 0) {
-        traversalMoved(m_traversal->position());
-    }
-}
-
-// The last statement, when it wrote in place: the elements of the view it wrote through (read
-// on a scratch copy, so nothing runs twice). Outlined on whichever alias of that storage is shown.
-void MainWindow::updateWrites() {
-    WriteOverlay* overlay = m_diagramView->writeOverlay();
-    const auto& lines = m_session->lines();
-    // Looking at the result (`x`, `x.stride()`) keeps the write in view; any other statement
-    // ends it.
-    std::optional<QString> target;
-    QString statement;
-    for (qsizetype i = lines.size() - 1; i >= 0 && !target; --i) {
-        const QString code = lines[i].code.trimmed();
-        target = writeTarget(code);
-        if (target) {
-            statement = code;
-            break;
-        }
-        const QString withoutComparisons = QString(code).replace(QStringLiteral("=="), QString())
-                                               .replace(QStringLiteral("!="), QString())
-                                               .replace(QStringLiteral("<="), QString())
-                                               .replace(QStringLiteral(">="), QString());
-        if (withoutComparisons.contains(u'=') || code.startsWith(QStringLiteral("import")) ||
-            code.startsWith(QStringLiteral("del ")))
-            break;
-    }
-    if (!target) {
-        overlay->clear();
-        return;
-    }
-    const SessionModel::Preview view = m_session->preview(*target);
-    if (view.error || !view.tensor || !view.tensor->tensor.defined()) {
-        overlay->clear();
-        return;
-    }
-    const Tensor& written = view.tensor->tensor;
-    overlay->setWrites(written.storage(), storageElementsOf(written), statement);
-}
-
-void MainWindow::setDimNames(const QString& tensorName, const QStringList& names) {
-    if (names.isEmpty())
-        m_dimNames.remove(tensorName);
-    else
-        m_dimNames.insert(tensorName, names);
-    rebuildDiagram();
-}
-
-int MainWindow::pageCount() const {
-    const auto& shown = m_session->shown();
-    if (!m_actions || !m_actions->pagingAction() || !m_actions->pagingAction()->isChecked() || !shown ||
-        !shown->tensor.defined())
-        return 0;
-    const Shape& sizes = shown->tensor.sizes();
-    if (sizes.size() < 3)
-        return 0;
-    std::int64_t blocks = 1;
-    for (std::size_t d = 0; d + 2 < sizes.size(); ++d)
-        blocks *= sizes[d];
-    // Very many blocks: paging is no help (and an int counts them).
-    return blocks > 0 && blocks <= 1 << 20 ? static_cast<int>(blocks) : 0;
-}
-
-void MainWindow::setPage(int page) {
-    const int pages = pageCount();
-    if (pages == 0)
-        return;
-    m_page = std::clamp(page, 0, pages - 1);
-    rebuildDiagram();
-}
-
-void MainWindow::turnPage(int delta) {
-    const int pages = pageCount();
-    if (pages == 0) {
-        if (!m_actions->pagingAction()->isChecked() && m_session->shown() &&
-            m_session->shown()->tensor.sizes().size() >= 3)
-            m_actions->pagingAction()->setChecked(true);
-        return;
-    }
-    setPage((m_page + delta + pages) % pages);
-}
-
 void MainWindow::syncVariablesSelection() {
     m_syncing = true;
     const auto& shown = m_session->shown();
@@ -509,39 +346,6 @@ void MainWindow::updateZoomLabel() {
     m_zoomLabel->setText(m_diagramView->autoFit()
                              ? tr("%1% (fit)").arg(std::lround(m_diagramView->zoom() * 100))
                              : tr("%1%").arg(std::lround(m_diagramView->zoom() * 100)));
-}
-
-void MainWindow::traversalMoved(std::int64_t visit) {
-    TraversalOverlay* overlay = m_diagramView->overlay();
-    if (visit < 0 || !m_session->shown()) {
-        overlay->clear();
-        m_traversalLabel->clear();
-        return;
-    }
-    const Shape index = m_traversal->indexAt(visit);
-    std::vector<std::int64_t> trail;
-    for (std::int64_t v = std::max<std::int64_t>(0, visit - 3); v <= visit; ++v)
-        trail.push_back(m_traversal->storageAt(v));
-    diagram()->setFocusedIndex(index);
-    overlay->setVisit(visit, m_traversal->visitCount(), index, trail);
-    const QString name =
-        m_session->shown()->name.isEmpty() ? QStringLiteral("tensor") : m_session->shown()->name;
-    QString text = tr("visit %1 of %2: %3%4 reads storage[%5]")
-                       .arg(visit + 1)
-                       .arg(m_traversal->visitCount())
-                       .arg(name, DiagramModel::indexText(index))
-                       .arg(trail.back());
-    if (trail.size() >= 2) {
-        const std::int64_t jump = trail.back() - trail[trail.size() - 2];
-        text += tr(" \u00b7 jump %1")
-                    .arg(jump < 0 ? QStringLiteral("\u2212%1").arg(-jump) : QStringLiteral("+%1").arg(jump));
-    }
-    m_traversalLabel->setText(text);
-}
-
-void MainWindow::focusMoved(const Shape& index) {
-    if (m_session->shown() && !m_propertiesTimer.isActive())
-        m_properties->setFocusText(diagram()->model().formulaFor(index));
 }
 
 // ---- files --------------------------------------------------------------------------------------

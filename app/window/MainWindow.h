@@ -33,6 +33,7 @@ namespace stridescope::app {
 
 class BandwidthPanel;
 class CrashRecovery;
+class DiagramPresenter;
 class DocumentController;
 class DiagramView;
 class DiagramWidget;
@@ -136,7 +137,7 @@ public:
     // Names for the dims of the tensor called `tensorName` ("N", "C", "H", "W"), drawn with
     // their numbers (View > Name the Dims); an empty list removes them.
     void setDimNames(const QString& tensorName, const QStringList& names);
-    int page() const { return m_page; }
+    int page() const;
     void setPage(int page);
 
 signals:
@@ -168,6 +169,7 @@ private:
     friend class DocumentController;
     friend class CrashRecovery;
     friend class WindowTheme;
+    friend class DiagramPresenter;
 
     void createDocks();
     void createCentre();
@@ -180,8 +182,6 @@ private:
     void syncVariablesSelection();
     void updateTitle();
     void updateZoomLabel();
-    void traversalMoved(std::int64_t visit);
-    void focusMoved(const Shape& index);
     void showLessonError();
     void predictNext();
     void showPreferences();
@@ -205,18 +205,15 @@ private:
     QLabel* m_traversalLabel = nullptr;
     QLabel* m_zoomLabel = nullptr;
     QLabel* m_pageLabel = nullptr;
-    int m_page = 0;
-    QString m_pagedTensor; // the tensor m_page is a block of
-    QHash<QString, QStringList> m_dimNames; // by tensor name
 
     std::unique_ptr<WindowTheme> m_look;
     DocumentController* m_document = nullptr;
     CrashRecovery* m_crashRecovery = nullptr;
     WindowActions* m_actions = nullptr;
+    DiagramPresenter* m_presenter = nullptr;
     bool m_takenOver = false; // another window took this one's work: close quietly
     bool m_syncing = false;
     QTimer m_propertiesTimer;
-    QString m_shownKey; // name and layout of the shown tensor: a change resets the traversal
 };
 
 } // namespace stridescope::app

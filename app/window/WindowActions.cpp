@@ -2,6 +2,7 @@
 
 #include "app/diagram/DiagramWidget.h"
 #include "app/window/AppStyle.h"
+#include "app/window/DiagramPresenter.h"
 #include "app/window/DiagramView.h"
 #include "app/window/DocumentController.h"
 #include "app/window/FigureExport.h"
@@ -210,10 +211,7 @@ void WindowActions::createActions() {
     m_pagingAction->setCheckable(true);
     m_pagingAction->setStatusTip(tr("Draw a tensor of 3 or more dims one 2-D block at a time instead of "
                                     "shrinking all of them"));
-    connect(m_pagingAction, &QAction::toggled, this, [this] {
-        m_window.m_page = 0;
-        m_window.rebuildDiagram();
-    });
+    connect(m_pagingAction, &QAction::toggled, this, [this] { m_window.m_presenter->resetPage(); });
     a = makeAction(QStringLiteral("actionNameDims"), tr("&Name the Dims\u2026"));
     a->setStatusTip(
         tr("Give the shown tensor's dims names (N, C, H, W) that the diagram shows with their numbers"));
@@ -225,7 +223,7 @@ void WindowActions::createActions() {
             return;
         }
         const auto rank = static_cast<qsizetype>(shown->tensor.sizes().size());
-        QString current = m_window.m_dimNames.value(shown->name).join(QStringLiteral(", "));
+        QString current = m_window.m_presenter->dimNames(shown->name).join(QStringLiteral(", "));
         if (current.isEmpty() && rank == 4)
             current = QStringLiteral("N, C, H, W");
         bool ok = false;

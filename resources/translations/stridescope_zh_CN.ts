@@ -879,14 +879,6 @@
         <translation>%1%</translation>
     </message>
     <message>
-        <source>visit %1 of %2: %3%4 reads storage[%5]</source>
-        <translation>第 %1 次访问，共 %2 次：%3%4 读取 storage[%5]</translation>
-    </message>
-    <message>
-        <source> · jump %1</source>
-        <translation> · 跳跃 %1</translation>
-    </message>
-    <message>
         <source>Open Script</source>
         <translation>打开脚本</translation>
     </message>
@@ -938,9 +930,20 @@ StrideScope 已改为打开一个新会话。</translation>
         <source>%1 makes no tensor to predict.</source>
         <translation>%1 不产生张量，无需预测。</translation>
     </message>
+</context>
+<context>
+    <name>stridescope::app::DiagramPresenter</name>
     <message>
         <source>block %1 of %2 (Ctrl+PgUp / Ctrl+PgDown)</source>
         <translation>第 %1 块，共 %2 块（Ctrl+PgUp / Ctrl+PgDown）</translation>
+    </message>
+    <message>
+        <source>visit %1 of %2: %3%4 reads storage[%5]</source>
+        <translation>第 %1 次访问，共 %2 次：%3%4 读取 storage[%5]</translation>
+    </message>
+    <message>
+        <source> · jump %1</source>
+        <translation> · 跳跃 %1</translation>
     </message>
 </context>
 <context>
