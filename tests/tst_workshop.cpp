@@ -537,7 +537,7 @@ void WorkshopTest::reopenedWindowKeepsTheWork() {
         auto fresh = std::make_unique<MainWindow>();
         fresh->takeStateFrom(*window);
         QCOMPARE(fresh->findAction(QStringLiteral("actionOpen"))->text(),
-                 QCoreApplication::translate("stridescope::app::MainWindow", "&Open\u2026"));
+                 QCoreApplication::translate("stridescope::app::WindowActions", "&Open\u2026"));
         QVERIFY(isChinese(fresh->findAction(QStringLiteral("actionOpen"))->text()));
         QCOMPARE(fresh->lessonPanel()->position(), fresh->lessonPanel()->stepCount());
         QVERIFY(fresh->lessonPanel()->lesson()->path.startsWith(QStringLiteral(":/lessons/zh_CN/")));

@@ -32,6 +32,9 @@ class QTreeView;
 namespace stridescope::app {
 
 class BandwidthPanel;
+class CrashRecovery;
+class DiagramPresenter;
+class DocumentController;
 class DiagramView;
 class DiagramWidget;
 class LessonPanel;
@@ -46,6 +49,8 @@ struct RecoveredSession;
 class TensorBuilderDialog;
 class TraversalController;
 class VariablesModel;
+class WindowActions;
+class WindowTheme;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -63,10 +68,10 @@ public:
     VariablesModel* variablesModel() const { return m_variables; }
     TraversalController* traversal() const { return m_traversal; }
     LessonPanel* lessonPanel() const { return m_lessonPanel; }
-    LessonsMenu* lessonsMenu() const { return m_lessonsMenu; }
+    LessonsMenu* lessonsMenu() const;
     // Predict, then reveal (F9): over the lesson's next step or the console's input.
     PredictPanel* predictPanel() const { return m_predictPanel; }
-    QString currentFile() const { return m_currentFile; }
+    QString currentFile() const;
     QLabel* hoverLabel() const { return m_hoverLabel; }
     QLabel* traversalLabel() const { return m_traversalLabel; }
     // An action by object name ("actionUndo", "actionOp_transpose", ...), for tests and scripting.
@@ -88,12 +93,12 @@ public:
     TensorBuilderDialog* createBuilder();
 
     void setTheme(const QString& theme);
-    QString theme() const { return m_theme; }
+    QString theme() const;
     // Projector mode (F11): full screen; the variables, properties and bandwidth docks and the
     // ops toolbar are put away (and come back as they were), the lesson text grows, the diagram
     // takes the rest and fits above 100 %, the console stays at the bottom.
     void setPresentationMode(bool on);
-    bool isPresentationMode() const { return m_presentation; }
+    bool isPresentationMode() const;
 
     // Changes the UI language now: StrideScope's and Qt's translators, the lessons (the shown
     // one switches to its translated copy at the same step) and the Lessons menu. The rest of
@@ -103,7 +108,7 @@ public:
     // Takes over another window's work: its script (modified or not), file, lesson and step,
     // shown tensor, look, geometry and docks. Used to reopen the window in a new language.
     void takeStateFrom(MainWindow& other);
-    const DiagramTheme& diagramTheme() const { return m_diagramTheme; }
+    const DiagramTheme& diagramTheme() const;
 
     // Asks whether to save unsaved changes; false when the user cancels. A built-in lesson
     // stepped as written has none.
@@ -112,7 +117,7 @@ public:
     // Crash recovery (SessionRecovery): the session's script is autosaved half a second after a
     // change while it has unsaved changes. autosaveNow() writes it at once (false when there is
     // nothing to write or the write failed; the status bar says why).
-    SessionRecovery* recovery() const { return m_recovery.get(); }
+    SessionRecovery* recovery() const;
     bool autosaveNow();
     // Restores a lost session found by recovery()->claimOrphans(): it replaces this one, keeps
     // the file it was editing and stays unsaved. The orphan's file is deleted only once the
@@ -132,7 +137,7 @@ public:
     // Names for the dims of the tensor called `tensorName` ("N", "C", "H", "W"), drawn with
     // their numbers (View > Name the Dims); an empty list removes them.
     void setDimNames(const QString& tensorName, const QStringList& names);
-    int page() const { return m_page; }
+    int page() const;
     void setPage(int page);
 
 signals:
@@ -158,34 +163,28 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    void createActions();
-    void createMenus();
-    void createToolBars();
+    // The window's parts (app/window): each does one thing and reaches the window's widgets
+    // through it.
+    friend class WindowActions;
+    friend class DocumentController;
+    friend class CrashRecovery;
+    friend class WindowTheme;
+    friend class DiagramPresenter;
+
     void createDocks();
     void createCentre();
     void restorePreferences();
 
     void sessionChanged();
-    void scheduleAutosave();
     void rebuildDiagram();
     void updateWrites();
     void turnPage(int delta);
     void syncVariablesSelection();
     void updateTitle();
-    void updateActions();
-    void updateRecentMenu();
     void updateZoomLabel();
-    void updateIcons();
-    void traversalMoved(std::int64_t visit);
-    void focusMoved(const Shape& index);
     void showLessonError();
-    void requestLesson(const QString& path);
     void predictNext();
-    void fillExercisesMenu(QMenu* menu);
-    void showQuickStart();
-    void showAbout();
     void showPreferences();
-    QAction* makeAction(const QString& objectName, const QString& text, const QKeySequence& shortcut = {});
 
     SessionModel* m_session;
     VariablesModel* m_variables;
@@ -195,7 +194,6 @@ private:
     PropertiesPanel* m_properties = nullptr;
     QTreeView* m_variablesView = nullptr;
     LessonPanel* m_lessonPanel = nullptr;
-    LessonsMenu* m_lessonsMenu = nullptr;
     PredictPanel* m_predictPanel = nullptr;
     QStackedWidget* m_centreStack = nullptr;
     QDockWidget* m_variablesDock = nullptr;
@@ -203,38 +201,19 @@ private:
     QDockWidget* m_consoleDock = nullptr;
     QDockWidget* m_bandwidthDock = nullptr;
     BandwidthPanel* m_bandwidthPanel = nullptr;
-    QMenu* m_recentMenu = nullptr;
     QLabel* m_hoverLabel = nullptr;
     QLabel* m_traversalLabel = nullptr;
     QLabel* m_zoomLabel = nullptr;
-    QSlider* m_speedSlider = nullptr;
-    QList<QAction*> m_opActions;
-    QList<QAction*> m_tensorActions; // need a shown tensor
-    QAction* m_playAction = nullptr;
-    QAction* m_presentationAction = nullptr;
-    QAction* m_darkAction = nullptr;
-    QAction* m_byteModeAction = nullptr;
-    QAction* m_storageIndicesAction = nullptr;
-    QAction* m_pagingAction = nullptr;
     QLabel* m_pageLabel = nullptr;
-    int m_page = 0;
-    QString m_pagedTensor; // the tensor m_page is a block of
-    QHash<QString, QStringList> m_dimNames; // by tensor name
-    QList<QToolBar*> m_toolBars;
 
-    QString m_currentFile;
-    QString m_theme = QStringLiteral("light");
-    DiagramTheme m_diagramTheme;
-    bool m_presentation = false;
-    bool m_wasMaximized = false;
-    QByteArray m_statusBeforePresentation; // saveState() of the docks and toolbars
+    std::unique_ptr<WindowTheme> m_look;
+    DocumentController* m_document = nullptr;
+    CrashRecovery* m_crashRecovery = nullptr;
+    WindowActions* m_actions = nullptr;
+    DiagramPresenter* m_presenter = nullptr;
     bool m_takenOver = false; // another window took this one's work: close quietly
     bool m_syncing = false;
     QTimer m_propertiesTimer;
-    std::unique_ptr<SessionRecovery> m_recovery;
-    QTimer m_autosaveTimer;
-    QString m_autosaveError; // the last failure shown, so that it is shown once
-    QString m_shownKey; // name and layout of the shown tensor: a change resets the traversal
 };
 
 } // namespace stridescope::app

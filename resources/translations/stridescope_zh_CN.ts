@@ -851,26 +851,6 @@
         <translation>播放</translation>
     </message>
     <message>
-        <source>See how a tensor sits in memory</source>
-        <translation>看清张量在内存中的样子</translation>
-    </message>
-    <message>
-        <source>&lt;ol style=&quot;line-height:150%&quot;&gt;&lt;li&gt;&lt;b&gt;Build a tensor&lt;/b&gt; with the button below, or type &lt;code&gt;x = torch.arange(24).reshape(2, 3, 4)&lt;/code&gt; in the console at the bottom and press Enter.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Apply an op&lt;/b&gt; with the buttons above (Transpose, Narrow, View, …) or type PyTorch code.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Read the picture&lt;/b&gt;: the storage strip is the memory, the grid is what the tensor shows, the arrows are the strides. Hover a cell to see its address formula; press Play to walk it.&lt;/li&gt;&lt;/ol&gt;</source>
-        <translation>&lt;ol style=&quot;line-height:150%&quot;&gt;&lt;li&gt;用下面的按钮&lt;b&gt;创建一个张量&lt;/b&gt;，或在底部的控制台输入 &lt;code&gt;x = torch.arange(24).reshape(2, 3, 4)&lt;/code&gt; 并按回车。&lt;/li&gt;&lt;li&gt;用上方的按钮（transpose、narrow、view……）&lt;b&gt;应用一个操作&lt;/b&gt;，或直接输入 PyTorch 代码。&lt;/li&gt;&lt;li&gt;&lt;b&gt;读图&lt;/b&gt;：存储条就是内存，网格是张量呈现的逻辑视图，箭头是步长。把鼠标悬停在单元格上可以看到它的地址公式；按“播放”可以按顺序遍历。&lt;/li&gt;&lt;/ol&gt;</translation>
-    </message>
-    <message>
-        <source>New Tensor…</source>
-        <translation>新建张量…</translation>
-    </message>
-    <message>
-        <source>Start Lesson 1</source>
-        <translation>开始第 1 课</translation>
-    </message>
-    <message>
-        <source>Open a Script…</source>
-        <translation>打开脚本…</translation>
-    </message>
-    <message>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
@@ -891,12 +871,121 @@
         <translation>带宽</translation>
     </message>
     <message>
+        <source>%1% (fit)</source>
+        <translation>%1%（适应）</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Open Script</source>
+        <translation>打开脚本</translation>
+    </message>
+    <message>
+        <source>%1
+
+The current session was left as it was.</source>
+        <translation>%1
+
+当前会话保持不变。</translation>
+    </message>
+    <message>
+        <source>Export Diagram</source>
+        <translation>导出图示</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>cuda:0 simulated</source>
+        <translation>cuda:0（模拟）</translation>
+    </message>
+    <message>
+        <source>Host-device copies run and are timed on this GPU.</source>
+        <translation>主机与设备之间的拷贝在这块 GPU 上执行并计时。</translation>
+    </message>
+    <message>
+        <source>Open as Lesson</source>
+        <translation>作为课程打开</translation>
+    </message>
+    <message>
+        <source>%1
+
+StrideScope started with a new session instead.</source>
+        <translation>%1
+
+StrideScope 已改为打开一个新会话。</translation>
+    </message>
+    <message>
+        <source>The next step makes no tensor to predict: press F10 to run it.</source>
+        <translation>下一步不产生张量，无需预测：按 F10 运行它。</translation>
+    </message>
+    <message>
+        <source>Type a statement in the console (or start a lesson), then press F9 to predict its result before it runs.</source>
+        <translation>在控制台输入一条语句（或开始一节课），然后按 F9，在运行之前预测它的结果。</translation>
+    </message>
+    <message>
+        <source>%1 makes no tensor to predict.</source>
+        <translation>%1 不产生张量，无需预测。</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::DiagramPresenter</name>
+    <message>
+        <source>block %1 of %2 (Ctrl+PgUp / Ctrl+PgDown)</source>
+        <translation>第 %1 块，共 %2 块（Ctrl+PgUp / Ctrl+PgDown）</translation>
+    </message>
+    <message>
+        <source>visit %1 of %2: %3%4 reads storage[%5]</source>
+        <translation>第 %1 次访问，共 %2 次：%3%4 读取 storage[%5]</translation>
+    </message>
+    <message>
+        <source> · jump %1</source>
+        <translation> · 跳跃 %1</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::WelcomePage</name>
+    <message>
+        <source>See how a tensor sits in memory</source>
+        <translation>看清张量在内存中的样子</translation>
+    </message>
+    <message>
+        <source>&lt;ol style=&quot;line-height:150%&quot;&gt;&lt;li&gt;&lt;b&gt;Build a tensor&lt;/b&gt; with the button below, or type &lt;code&gt;x = torch.arange(24).reshape(2, 3, 4)&lt;/code&gt; in the console at the bottom and press Enter.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Apply an op&lt;/b&gt; with the buttons above (Transpose, Narrow, View, …) or type PyTorch code.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Read the picture&lt;/b&gt;: the storage strip is the memory, the grid is what the tensor shows, the arrows are the strides. Hover a cell to see its address formula; press Play to walk it.&lt;/li&gt;&lt;/ol&gt;</source>
+        <translation>&lt;ol style=&quot;line-height:150%&quot;&gt;&lt;li&gt;用下面的按钮&lt;b&gt;创建一个张量&lt;/b&gt;，或在底部的控制台输入 &lt;code&gt;x = torch.arange(24).reshape(2, 3, 4)&lt;/code&gt; 并按回车。&lt;/li&gt;&lt;li&gt;用上方的按钮（transpose、narrow、view……）&lt;b&gt;应用一个操作&lt;/b&gt;，或直接输入 PyTorch 代码。&lt;/li&gt;&lt;li&gt;&lt;b&gt;读图&lt;/b&gt;：存储条就是内存，网格是张量呈现的逻辑视图，箭头是步长。把鼠标悬停在单元格上可以看到它的地址公式；按“播放”可以按顺序遍历。&lt;/li&gt;&lt;/ol&gt;</translation>
+    </message>
+    <message>
+        <source>New Tensor…</source>
+        <translation>新建张量…</translation>
+    </message>
+    <message>
+        <source>Start Lesson 1</source>
+        <translation>开始第 1 课</translation>
+    </message>
+    <message>
+        <source>Open a Script…</source>
+        <translation>打开脚本…</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::WindowActions</name>
+    <message>
         <source>&amp;New Session</source>
         <translation>新建会话(&amp;N)</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open as &amp;Lesson…</source>
+        <translation>作为课程打开(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Step through any commented .py script as a lesson</source>
+        <translation>把任何带注释的 .py 脚本当作课程逐步讲解</translation>
     </message>
     <message>
         <source>&amp;Save</source>
@@ -991,6 +1080,58 @@
         <translation>逻辑单元格中显示存储索引(&amp;I)</translation>
     </message>
     <message>
+        <source>&amp;Logical Index on Storage Cells</source>
+        <translation>存储格子上显示逻辑下标(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Label each storage cell with the logical index that reads it</source>
+        <translation>在每个存储格子上标出读取它的逻辑下标</translation>
+    </message>
+    <message>
+        <source>Page Through &amp;Outer Dims</source>
+        <translation>按外层维度分页(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Draw a tensor of 3 or more dims one 2-D block at a time instead of shrinking all of them</source>
+        <translation>把 3 维及以上的张量一次画一个二维块，而不是把所有块一起缩小</translation>
+    </message>
+    <message>
+        <source>&amp;Name the Dims…</source>
+        <translation>给维度命名(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Give the shown tensor&apos;s dims names (N, C, H, W) that the diagram shows with their numbers</source>
+        <translation>给当前张量的维度起名字（N, C, H, W），图中会和维度编号一起显示</translation>
+    </message>
+    <message>
+        <source>Name the tensor first (y = …): its dims&apos; names go with its name.</source>
+        <translation>请先给张量起名（y = …）：维度的名字跟着张量的名字保存。</translation>
+    </message>
+    <message>
+        <source>Name the Dims</source>
+        <translation>给维度命名</translation>
+    </message>
+    <message>
+        <source>Names for the %1 dims of %2, separated by commas (empty: none):</source>
+        <translation>%2 的 %1 个维度的名字，用逗号分隔（留空：不命名）：</translation>
+    </message>
+    <message>
+        <source>%1 has %2 dims: give %2 names.</source>
+        <translation>%1 有 %2 个维度：请给出 %2 个名字。</translation>
+    </message>
+    <message>
+        <source>Next Block</source>
+        <translation>下一块</translation>
+    </message>
+    <message>
+        <source>Previous Block</source>
+        <translation>上一块</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
         <source>Step</source>
         <translation>单步</translation>
     </message>
@@ -1043,6 +1184,30 @@
         <translation>遍历(&amp;R)</translation>
     </message>
     <message>
+        <source>Export &amp;Animation…</source>
+        <translation>导出动画(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Handout…</source>
+        <translation>导出讲义(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Pre&amp;dict, Then Reveal</source>
+        <translation>先预测，再揭晓(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Hide the result of the lesson&apos;s next step (or of the console&apos;s input) and ask for its shape, stride, offset and contiguity</source>
+        <translation>隐藏课程下一步（或控制台输入）的结果，先让大家预测它的形状、步长、偏移和连续性</translation>
+    </message>
+    <message>
+        <source>&amp;Exercises</source>
+        <translation>练习(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Reset the &amp;Score</source>
+        <translation>得分清零(&amp;S)</translation>
+    </message>
+    <message>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -1067,6 +1232,25 @@
         <translation>%1/秒</translation>
     </message>
     <message>
+        <source>Quick Start</source>
+        <translation>快速入门</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;1.&lt;/b&gt; Tensor → New Tensor… (Ctrl+Shift+N) builds &lt;code&gt;x = torch.arange(24).reshape(2, 3, 4)&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;&lt;b&gt;2.&lt;/b&gt; The buttons Transpose, Narrow, View, … open a form with a live preview; Apply adds the line of code to the script. Or type PyTorch in the console (Ctrl+L) and press Enter.&lt;/p&gt;&lt;p&gt;&lt;b&gt;3.&lt;/b&gt; In the diagram the strip is the storage (memory), the grid the logical view, the arrows the strides. Hover a cell to see &lt;code&gt;offset + i0·s0 + … = address&lt;/code&gt;; click to move the arrows; F5 plays the traversal in logical order.&lt;/p&gt;&lt;p&gt;&lt;b&gt;4.&lt;/b&gt; Ctrl+Z / Ctrl+Shift+Z step through the script; Lessons teaches the ideas one statement at a time (F10).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;1.&lt;/b&gt; 张量 → 新建张量…（Ctrl+Shift+N）可创建 &lt;code&gt;x = torch.arange(24).reshape(2, 3, 4)&lt;/code&gt;。&lt;/p&gt;&lt;p&gt;&lt;b&gt;2.&lt;/b&gt; transpose、narrow、view 等按钮会打开带实时预览的表单；“应用”会把这行代码加入脚本。也可以在控制台（Ctrl+L）输入 PyTorch 代码并按回车。&lt;/p&gt;&lt;p&gt;&lt;b&gt;3.&lt;/b&gt; 图示中，存储条是存储（内存），网格是逻辑视图，箭头是步长。悬停单元格可看到 &lt;code&gt;offset + i0·s0 + … = 地址&lt;/code&gt;；单击可移动箭头的起点；F5 按逻辑顺序播放遍历。&lt;/p&gt;&lt;p&gt;&lt;b&gt;4.&lt;/b&gt; Ctrl+Z / Ctrl+Shift+Z 在脚本中逐句后退和前进；“课程”菜单一次一条语句地讲解各个概念（F10）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>About StrideScope</source>
+        <translation>关于 StrideScope</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;StrideScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Shows how a PyTorch tensor sits in memory: storage, strides, offset, views and copies, with PyTorch&apos;s own rules and error messages.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;StrideScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;展示 PyTorch 张量在内存中的布局：存储、步长、偏移、视图与副本，遵循 PyTorch 自身的规则和错误信息。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>stridescope::app::DocumentController</name>
+    <message>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
@@ -1075,28 +1259,24 @@
         <translation>%1[*] — StrideScope</translation>
     </message>
     <message>
-        <source>%1% (fit)</source>
-        <translation>%1%（适应）</translation>
-    </message>
-    <message>
-        <source>%1%</source>
-        <translation>%1%</translation>
-    </message>
-    <message>
-        <source>visit %1 of %2: %3%4 reads storage[%5]</source>
-        <translation>第 %1 次访问，共 %2 次：%3%4 读取 storage[%5]</translation>
-    </message>
-    <message>
-        <source> · jump %1</source>
-        <translation> · 跳跃 %1</translation>
-    </message>
-    <message>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
         <source>The session has changes that are not saved. Save them?</source>
         <translation>当前会话有未保存的更改。要保存吗？</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>不保存</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
     <message>
         <source>Cannot open %1: %2</source>
@@ -1125,10 +1305,6 @@ The current session was left as it was.</source>
         <translation>%1
 
 当前会话保持不变。</translation>
-    </message>
-    <message>
-        <source>Save</source>
-        <translation>保存</translation>
     </message>
     <message>
         <source>Saved %1</source>
@@ -1163,24 +1339,8 @@ The current session was left as it was.</source>
         <translation>还没有可以导出的图示。</translation>
     </message>
     <message>
-        <source>Export Diagram</source>
-        <translation>导出图示</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
-        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
-    </message>
-    <message>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
-    </message>
-    <message>
-        <source>Export &amp;Animation…</source>
-        <translation>导出动画(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>Export &amp;Handout…</source>
-        <translation>导出讲义(&amp;H)…</translation>
     </message>
     <message>
         <source>Diagram copied to the clipboard (image and SVG).</source>
@@ -1191,29 +1351,28 @@ The current session was left as it was.</source>
         <translation>脚本已复制：可粘贴到装有 PyTorch 的 Python 中运行。</translation>
     </message>
     <message>
-        <source>Quick Start</source>
-        <translation>快速入门</translation>
+        <source>Lesson</source>
+        <translation>课程</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;1.&lt;/b&gt; Tensor → New Tensor… (Ctrl+Shift+N) builds &lt;code&gt;x = torch.arange(24).reshape(2, 3, 4)&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;&lt;b&gt;2.&lt;/b&gt; The buttons Transpose, Narrow, View, … open a form with a live preview; Apply adds the line of code to the script. Or type PyTorch in the console (Ctrl+L) and press Enter.&lt;/p&gt;&lt;p&gt;&lt;b&gt;3.&lt;/b&gt; In the diagram the strip is the storage (memory), the grid the logical view, the arrows the strides. Hover a cell to see &lt;code&gt;offset + i0·s0 + … = address&lt;/code&gt;; click to move the arrows; F5 plays the traversal in logical order.&lt;/p&gt;&lt;p&gt;&lt;b&gt;4.&lt;/b&gt; Ctrl+Z / Ctrl+Shift+Z step through the script; Lessons teaches the ideas one statement at a time (F10).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;1.&lt;/b&gt; 张量 → 新建张量…（Ctrl+Shift+N）可创建 &lt;code&gt;x = torch.arange(24).reshape(2, 3, 4)&lt;/code&gt;。&lt;/p&gt;&lt;p&gt;&lt;b&gt;2.&lt;/b&gt; transpose、narrow、view 等按钮会打开带实时预览的表单；“应用”会把这行代码加入脚本。也可以在控制台（Ctrl+L）输入 PyTorch 代码并按回车。&lt;/p&gt;&lt;p&gt;&lt;b&gt;3.&lt;/b&gt; 图示中，存储条是存储（内存），网格是逻辑视图，箭头是步长。悬停单元格可看到 &lt;code&gt;offset + i0·s0 + … = 地址&lt;/code&gt;；单击可移动箭头的起点；F5 按逻辑顺序播放遍历。&lt;/p&gt;&lt;p&gt;&lt;b&gt;4.&lt;/b&gt; Ctrl+Z / Ctrl+Shift+Z 在脚本中逐句后退和前进；“课程”菜单一次一条语句地讲解各个概念（F10）。&lt;/p&gt;</translation>
+        <source>%1 has no statement to step through.</source>
+        <translation>%1 中没有可以逐步执行的语句。</translation>
     </message>
     <message>
-        <source>About StrideScope</source>
-        <translation>关于 StrideScope</translation>
+        <source>%1: %2 was marked as failing but runs.</source>
+        <translation>%1：%2 被标为会报错，但它运行成功了。</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;StrideScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Shows how a PyTorch tensor sits in memory: storage, strides, offset, views and copies, with PyTorch&apos;s own rules and error messages.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;StrideScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;展示 PyTorch 张量在内存中的布局：存储、步长、偏移、视图与副本，遵循 PyTorch 自身的规则和错误信息。&lt;/p&gt;</translation>
+        <source>%1: %2 fails: %3</source>
+        <translation>%1：%2 出错：%3</translation>
     </message>
     <message>
-        <source>Discard</source>
-        <translation>不保存</translation>
+        <source>Open as Lesson</source>
+        <translation>作为课程打开</translation>
     </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
+</context>
+<context>
+    <name>stridescope::app::CrashRecovery</name>
     <message>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
@@ -1243,132 +1402,16 @@ Restore it?</source>
         <translation>恢复</translation>
     </message>
     <message>
+        <source>Discard</source>
+        <translation>不保存</translation>
+    </message>
+    <message>
         <source>Later</source>
         <translation>稍后</translation>
     </message>
     <message>
         <source>The recovered session does not run (%1). It was kept as %2.</source>
         <translation>恢复的会话无法运行（%1）。它已保留为 %2。</translation>
-    </message>
-    <message>
-        <source>cuda:0 simulated</source>
-        <translation>cuda:0（模拟）</translation>
-    </message>
-    <message>
-        <source>Host-device copies run and are timed on this GPU.</source>
-        <translation>主机与设备之间的拷贝在这块 GPU 上执行并计时。</translation>
-    </message>
-    <message>
-        <source>Open as &amp;Lesson…</source>
-        <translation>作为课程打开(&amp;L)…</translation>
-    </message>
-    <message>
-        <source>Step through any commented .py script as a lesson</source>
-        <translation>把任何带注释的 .py 脚本当作课程逐步讲解</translation>
-    </message>
-    <message>
-        <source>%1 has no statement to step through.</source>
-        <translation>%1 中没有可以逐步执行的语句。</translation>
-    </message>
-    <message>
-        <source>%1: %2 was marked as failing but runs.</source>
-        <translation>%1：%2 被标为会报错，但它运行成功了。</translation>
-    </message>
-    <message>
-        <source>%1: %2 fails: %3</source>
-        <translation>%1：%2 出错：%3</translation>
-    </message>
-    <message>
-        <source>Open as Lesson</source>
-        <translation>作为课程打开</translation>
-    </message>
-    <message>
-        <source>%1
-
-StrideScope started with a new session instead.</source>
-        <translation>%1
-
-StrideScope 已改为打开一个新会话。</translation>
-    </message>
-    <message>
-        <source>Pre&amp;dict, Then Reveal</source>
-        <translation>先预测，再揭晓(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Hide the result of the lesson&apos;s next step (or of the console&apos;s input) and ask for its shape, stride, offset and contiguity</source>
-        <translation>隐藏课程下一步（或控制台输入）的结果，先让大家预测它的形状、步长、偏移和连续性</translation>
-    </message>
-    <message>
-        <source>&amp;Exercises</source>
-        <translation>练习(&amp;E)</translation>
-    </message>
-    <message>
-        <source>Reset the &amp;Score</source>
-        <translation>得分清零(&amp;S)</translation>
-    </message>
-    <message>
-        <source>The next step makes no tensor to predict: press F10 to run it.</source>
-        <translation>下一步不产生张量，无需预测：按 F10 运行它。</translation>
-    </message>
-    <message>
-        <source>Type a statement in the console (or start a lesson), then press F9 to predict its result before it runs.</source>
-        <translation>在控制台输入一条语句（或开始一节课），然后按 F9，在运行之前预测它的结果。</translation>
-    </message>
-    <message>
-        <source>%1 makes no tensor to predict.</source>
-        <translation>%1 不产生张量，无需预测。</translation>
-    </message>
-    <message>
-        <source>Page Through &amp;Outer Dims</source>
-        <translation>按外层维度分页(&amp;O)</translation>
-    </message>
-    <message>
-        <source>Draw a tensor of 3 or more dims one 2-D block at a time instead of shrinking all of them</source>
-        <translation>把 3 维及以上的张量一次画一个二维块，而不是把所有块一起缩小</translation>
-    </message>
-    <message>
-        <source>Next Block</source>
-        <translation>下一块</translation>
-    </message>
-    <message>
-        <source>Previous Block</source>
-        <translation>上一块</translation>
-    </message>
-    <message>
-        <source>block %1 of %2 (Ctrl+PgUp / Ctrl+PgDown)</source>
-        <translation>第 %1 块，共 %2 块（Ctrl+PgUp / Ctrl+PgDown）</translation>
-    </message>
-    <message>
-        <source>&amp;Name the Dims…</source>
-        <translation>给维度命名(&amp;N)…</translation>
-    </message>
-    <message>
-        <source>Give the shown tensor&apos;s dims names (N, C, H, W) that the diagram shows with their numbers</source>
-        <translation>给当前张量的维度起名字（N, C, H, W），图中会和维度编号一起显示</translation>
-    </message>
-    <message>
-        <source>Name the tensor first (y = …): its dims&apos; names go with its name.</source>
-        <translation>请先给张量起名（y = …）：维度的名字跟着张量的名字保存。</translation>
-    </message>
-    <message>
-        <source>Name the Dims</source>
-        <translation>给维度命名</translation>
-    </message>
-    <message>
-        <source>Names for the %1 dims of %2, separated by commas (empty: none):</source>
-        <translation>%2 的 %1 个维度的名字，用逗号分隔（留空：不命名）：</translation>
-    </message>
-    <message>
-        <source>%1 has %2 dims: give %2 names.</source>
-        <translation>%1 有 %2 个维度：请给出 %2 个名字。</translation>
-    </message>
-    <message>
-        <source>&amp;Logical Index on Storage Cells</source>
-        <translation>存储格子上显示逻辑下标(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Label each storage cell with the logical index that reads it</source>
-        <translation>在每个存储格子上标出读取它的逻辑下标</translation>
     </message>
 </context>
 <context>
