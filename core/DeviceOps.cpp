@@ -105,7 +105,7 @@ std::string hexBytes(const unsigned char* p, int count) {
 // What arrived against what the core says should have: a clear error, never a silent mismatch.
 void checkArrived(const DeviceCopy& copy, const std::vector<unsigned char>& arrived,
                   const std::vector<unsigned char>& expected) {
-    const std::string where = copy.withinDevice ? "within " + copy.destination.placement.device.str()
+    const std::string where = copy.withinDevice ? "copy within " + copy.destination.placement.device.str()
                                                 : transferDirectionName(copy.direction) + " copy to " +
                                                       copy.destination.placement.device.str();
     SS_CHECK(arrived.size() == expected.size(), RuntimeError, "CUDA copy check failed: the ", where, " read back ",
