@@ -8,6 +8,7 @@
 // non-contiguous CUDA destination written by a kernel); the read-back check, with a corrupted
 // copy injected; PyTorch's out-of-memory message.
 #include "CudaScriptCases.h"
+#include "app/commands/EvalCommand.h"
 #include "core/DeviceMemory.h"
 #include "core/Storage.h"
 #include "core/script/Interpreter.h"
@@ -19,6 +20,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -40,7 +42,7 @@ public:
     std::int64_t allocations = 0;
     std::int64_t frees = 0;
     bool corruptNextCopy = false; // flips a byte of what the next timed copy or kernel writes
-    int deviceCountValue = 1;
+    int deviceCountValue = 2;
 
     int deviceCount() const override { return deviceCountValue; }
     std::string deviceName(int) const override { return "Fake GPU"; }
@@ -78,6 +80,7 @@ public:
     void memcpyAsync(gpu::MemcpyKind kind, int, void* dst, int, const void* src, std::int64_t bytes) override {
         std::string name = kind == gpu::MemcpyKind::HostToDevice   ? "memcpy h2d "
                            : kind == gpu::MemcpyKind::DeviceToHost ? "memcpy d2h "
+                           : kind == gpu::MemcpyKind::Peer         ? "memcpy peer "
                                                                    : "memcpy d2d ";
         name += std::to_string(bytes);
         if (kind == gpu::MemcpyKind::HostToDevice || kind == gpu::MemcpyKind::DeviceToHost) {
@@ -170,6 +173,7 @@ private slots:
     void paths_data();
     void paths();
     void measuredTransferRecord();
+    void evalJsonIsMeasured();
     void deviceMemoryFollowsTheCore();
     void realGpuScriptsOnTheFake_data();
     void realGpuScriptsOnTheFake();
@@ -256,6 +260,11 @@ void TestDeviceMemory::paths_data() {
         {"memcpy d2h 48 pinned", "query"});
     row("d2h with a cast: the cast on the host after", y, "z = y.to('cpu', torch.float64)",
         {"memcpy d2h 48 pageable", "synchronize"});
+    row("d2h non_blocking with a cast: the cast is the device's (the core's, uploaded)", y,
+        "z = y.to('cpu', torch.float64, non_blocking=True)",
+        {"alloc cuda:0 96", "upload 96", "memcpy d2h 96 pageable", "synchronize", "free cuda:0 96"});
+    row("cuda:0 to cuda:1 is a peer copy", y, "w = y.to('cuda:1')",
+        {"alloc cuda:1 48", "memcpy peer 48", "synchronize", "readback 48"});
     // copy_ into CUDA tensors.
     row("into a transposed CUDA tensor: a kernel writes its layout", x + "g = torch.zeros(4, 3, device='cuda').t()\n",
         "g.copy_(x)",
@@ -315,6 +324,24 @@ void TestDeviceMemory::measuredTransferRecord() {
     QVERIFY(records[0].pinned && !records[0].staged);
     QVERIFY(records[1].measured);
     QCOMPARE(records[1].contiguousCopyBytes, std::int64_t(36));
+}
+
+// eval --json on a (fake) real device: measured transfers with ms and gbps, no simulated notice.
+void TestDeviceMemory::evalJsonIsMeasured() {
+    std::istringstream in(std::string(kX) + "y = x.cuda()\nz = y.t().contiguous()\n");
+    std::ostringstream out, err;
+    QCOMPARE(app::runEvalCommand({"--json", "-"}, in, out, err), 0);
+    QCOMPARE(err.str(), std::string());
+    std::istringstream lines(out.str());
+    std::string line;
+    std::vector<std::string> all;
+    while (std::getline(lines, line))
+        all.push_back(line);
+    QCOMPARE(int(all.size()), 3);
+    const std::string transfer = R"("transfer":{"bytes":48,"direction":"h2d","pinned":false,"staged":true,)"
+                                 R"("measured":true,"ms":0.25,"gbps":0.000192})";
+    QVERIFY2(all[1].find(transfer) != std::string::npos, all[1].c_str());
+    QVERIFY2(all[2].find("transfer") == std::string::npos, all[2].c_str()); // within the device: no transfer
 }
 
 // After each statement every block holds what the core holds.
