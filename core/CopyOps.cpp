@@ -1,4 +1,5 @@
 // Copying operations: each allocates a new Storage (or returns self where PyTorch does).
+#include "DeviceOps.h"
 #include "Elementwise.h"
 #include "Error.h"
 #include "Ops.h"
@@ -9,7 +10,7 @@ namespace stridescope::ops {
 
 Tensor clone(const Tensor& self, MemoryFormat format) {
     Tensor result = detail::emptyLike(self, format, self.dtype(), self.hasValues());
-    detail::copyValues(result, self);
+    copyValuesOnDevices(result, self); // on a real GPU, a CUDA tensor's clone runs there
     return result;
 }
 

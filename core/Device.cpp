@@ -1,5 +1,6 @@
 #include "Device.h"
 
+#include "DeviceMemory.h"
 #include "Error.h"
 
 #include <atomic>

@@ -61,34 +61,15 @@ private:
 
 // ---- the CUDA runtime ------------------------------------------------------------------
 
-// How one host<->device copy goes, as PyTorch's copy_kernel_cuda does it.
+// How a copy between two memories goes (PyTorch's copy_kernel_cuda); d2d is also a copy within
+// one device (clone, contiguous, copy_ between its tensors) when a real GPU runs it.
 enum class TransferDirection { HostToDevice, DeviceToHost, DeviceToDevice };
 std::string transferDirectionName(TransferDirection direction); // "h2d", "d2h", "d2d"
 
-struct TransferRequest {
-    TransferDirection direction = TransferDirection::HostToDevice;
-    std::int64_t bytes = 0;
-    bool pinned = false;      // the host side is page-locked (copied directly, no staging)
-    bool nonBlocking = false; // asked for; asynchronous only from pinned memory
-    // The bytes copied, when the storage keeps values (a layout-only storage sends a pattern).
-    const std::vector<unsigned char>* payload = nullptr;
-};
-
-struct TransferTiming {
-    double ms = 0.0;
-    bool verified = false; // the bytes read back from the device equal the bytes sent
-};
-
-// A real CUDA device, implemented in gpu/ and registered by the app at start-up.
-class CudaDeviceHook {
-public:
-    virtual ~CudaDeviceHook() = default;
-    virtual int deviceCount() const = 0;
-    virtual std::string deviceName(int index) const = 0;
-    // Runs the copy on the device (pageable memory staged by the driver, pinned copied
-    // directly), timed with CUDA events; throws TensorError when the device fails.
-    virtual TransferTiming transfer(int deviceIndex, const TransferRequest& request) = 0;
-};
+// A real CUDA runtime: it allocates CUDA (and pinned) storages, keeps them in step with the
+// core's values and runs every copy that touches a device. Defined in DeviceMemory.h (the whole
+// seam), implemented in gpu/, registered by the app at start-up.
+class CudaDeviceHook;
 
 // The runtime's settings: a real device (hook), else a simulated cuda:0 unless turned off.
 void setCudaDeviceHook(std::shared_ptr<CudaDeviceHook> hook);

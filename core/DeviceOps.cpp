@@ -5,7 +5,10 @@
 #include "Error.h"
 #include "Ops.h"
 
+#include <cstring>
 #include <limits>
+#include <string>
+#include <vector>
 
 namespace stridescope::ops {
 
@@ -60,11 +63,123 @@ void checkSameDevice(const std::vector<const Tensor*>& tensors, bool allowCpuSca
     }
 }
 
-void noteCopyAcrossDevices(const Tensor& dst, const Tensor& src) {
+namespace {
+
+CopySide sideOf(const Tensor& t) {
+    CopySide side;
+    side.placement = placementOf(t);
+    side.memory = t.storage()->memory();
+    if (side.placement.device.isCpu() && t.hasValues())
+        side.hostBytes = t.storage()->bytes().data();
+    side.storageBytes = t.storage()->nbytes();
+    side.layout = t.layout();
+    side.elementSize = itemSize(t.dtype());
+    return side;
+}
+
+// The elements of t in row-major order, as `dtype` (the core's cast when it differs).
+std::vector<unsigned char> rowMajorBytes(const Tensor& t, DType dtype) {
+    if (dtype == t.dtype())
+        return gatherRowMajor(t.storage()->bytes().data(), t.layout(), itemSize(dtype));
+    Tensor cast;
+    {
+        AllocationScope hostOnly(Placement{});
+        cast = Tensor::allocate(dtype, t.sizes());
+    }
+    detail::copyValues(cast, t);
+    return cast.storage()->bytes();
+}
+
+std::string hexBytes(const unsigned char* p, int count) {
+    static const char* const digits = "0123456789abcdef";
+    std::string out;
+    for (int i = 0; i < count; ++i) {
+        if (i)
+            out += ' ';
+        out += digits[p[i] >> 4];
+        out += digits[p[i] & 15];
+    }
+    return out;
+}
+
+// What arrived against what the core says should have: a clear error, never a silent mismatch.
+void checkArrived(const DeviceCopy& copy, const std::vector<unsigned char>& arrived,
+                  const std::vector<unsigned char>& expected) {
+    const std::string where = copy.withinDevice ? "copy within " + copy.destination.placement.device.str()
+                                                : transferDirectionName(copy.direction) + " copy to " +
+                                                      copy.destination.placement.device.str();
+    SS_CHECK(arrived.size() == expected.size(), RuntimeError, "CUDA copy check failed: the ", where, " read back ",
+             arrived.size(), " bytes where ", expected.size(), " were expected");
+    const std::size_t size = static_cast<std::size_t>(copy.copyElementSize);
+    for (std::size_t at = 0; at < arrived.size(); at += size) {
+        if (std::memcmp(arrived.data() + at, expected.data() + at, size) != 0)
+            fail(ErrorKind::RuntimeError, "CUDA copy check failed: element ", at / size, " of the ",
+                 arrived.size() / size, " elements of the ", where, " differs from StrideScope's value (read back ",
+                 hexBytes(arrived.data() + at, copy.copyElementSize), ", expected ",
+                 hexBytes(expected.data() + at, copy.copyElementSize), ")");
+    }
+}
+
+bool blocksPresent(const Tensor& dst, const Tensor& src) {
+    for (const Tensor* t : {&dst, &src})
+        if (deviceOf(*t).isCuda() && !t->storage()->memory())
+            return false; // made before the runtime was registered: nothing on the device to copy
+    return true;
+}
+
+// Runs a planned copy on the device, the core's copy next to it, and compares the two.
+void runOnDevice(CudaDeviceHook& hook, DeviceCopy copy, const Tensor& dst, const Tensor& src,
+                 TransferRecord* record) {
+    // Writes the core made to either side before this copy reach their blocks first.
+    src.storage()->syncMemory();
+    dst.storage()->syncMemory();
+    std::vector<unsigned char> prepared;
+    if ((copy.sourceStep == CopySource::HostContiguous || copy.sourceStep == CopySource::Uploaded) &&
+        src.hasValues()) {
+        prepared = rowMajorBytes(src, copy.copyType);
+        copy.prepared = &prepared;
+    }
+    copy.wantSent = !src.hasValues();
+    const DeviceCopyResult result = hook.copy(copy);
+    detail::copyValues(dst, src);
+    std::vector<unsigned char> expected;
+    const bool deviceDestination = copy.destination.placement.device.isCuda();
+    if (!src.hasValues())
+        expected = result.sent;
+    else if (deviceDestination)
+        expected = rowMajorBytes(dst, dst.dtype());
+    else // a host landing buffer holds what the memcpy moved: the source in the copy's type
+        expected = rowMajorBytes(src, copy.copyType);
+    checkArrived(copy, result.arrived, expected);
+    if (result.destinationWritten)
+        dst.storage()->markMemoryInStep();
+    if (record) {
+        record->measured = true;
+        record->ms = result.copyMs;
+        record->gbps = result.copyMs > 0 ? static_cast<double>(record->bytes) / (result.copyMs * 1e6) : 0.0;
+    }
+}
+
+} // namespace
+
+DeviceCopy planDeviceCopy(const Tensor& dst, const Tensor& src, bool nonBlocking, TransferRecord* record) {
     const Placement& to = placementOf(dst);
     const Placement& from = placementOf(src);
-    if (to.device == from.device || dst.numel() == 0)
-        return;
+    DeviceCopy c;
+    c.source = sideOf(src);
+    c.destination = sideOf(dst);
+    const std::int64_t numel = dst.numel();
+    if (to.device == from.device) {
+        // copy_device_to_device on one GPU: one memcpy when the two are laid out alike, else
+        // the copy kernel through both layouts. (A cast is the core's, uploaded: see below.)
+        c.direction = TransferDirection::DeviceToDevice;
+        c.withinDevice = true;
+        c.engine = memcpyable(dst, src) ? CopyEngine::Memcpy : CopyEngine::StridedKernel;
+        c.copyType = dst.dtype();
+        c.copyElementSize = itemSize(dst.dtype());
+        c.bytes = bytesOf(numel, dst.dtype());
+        return c;
+    }
     TransferRecord r;
     r.sourceStorage = src.storage()->id();
     r.destinationStorage = dst.storage()->id();
@@ -73,25 +188,40 @@ void noteCopyAcrossDevices(const Tensor& dst, const Tensor& src) {
     r.direction = from.device.isCpu()  ? TransferDirection::HostToDevice
                   : to.device.isCpu() ? TransferDirection::DeviceToHost
                                       : TransferDirection::DeviceToDevice;
-    r.nonBlocking = t_nonBlocking;
-    const std::int64_t numel = dst.numel();
+    r.nonBlocking = nonBlocking;
+    c.direction = r.direction;
     // copy_kernel_cuda: a copy that is not one memcpy goes through contiguous temporaries.
     // Towards a GPU (or non_blocking) the source is cast and made contiguous on its own side;
     // towards the host the source is made contiguous on its side and cast on the host after.
     bool hostIsTemporary = false;
+    const bool sourceOnHost = from.device.isCpu();
+    const bool destinationOnHost = to.device.isCpu();
     if (memcpyable(dst, src)) {
         r.bytes = bytesOf(numel, dst.dtype());
+        c.copyType = dst.dtype();
     } else if (to.device.isCuda() || r.nonBlocking) {
         r.bytes = bytesOf(numel, dst.dtype());
+        c.copyType = dst.dtype();
         const bool sourceReady = src.dtype() == dst.dtype() && isContiguous(src.layout());
         if (!sourceReady)
             r.contiguousCopyBytes = r.bytes;
         hostIsTemporary = r.direction == TransferDirection::HostToDevice ? !sourceReady : !isContiguous(dst.layout());
+        if (!sourceReady)
+            c.sourceStep = sourceOnHost                    ? CopySource::HostContiguous
+                           : src.dtype() == dst.dtype() ? CopySource::GatherOnDevice
+                                                        : CopySource::Uploaded;
+        if (!isContiguous(dst.layout()))
+            c.destinationStep = destinationOnHost ? CopyDestination::HostTemporary : CopyDestination::ScatterOnDevice;
     } else {
         r.bytes = bytesOf(numel, src.dtype());
-        if (!isContiguous(src.layout()))
+        c.copyType = src.dtype();
+        if (!isContiguous(src.layout())) {
             r.contiguousCopyBytes = r.bytes;
+            c.sourceStep = CopySource::GatherOnDevice;
+        }
         hostIsTemporary = !(isContiguous(dst.layout()) && dst.dtype() == src.dtype());
+        if (hostIsTemporary)
+            c.destinationStep = CopyDestination::HostTemporary;
     }
     if (r.direction != TransferDirection::DeviceToDevice) {
         const Placement& host = r.direction == TransferDirection::HostToDevice ? from : to;
@@ -99,21 +229,41 @@ void noteCopyAcrossDevices(const Tensor& dst, const Tensor& src) {
         r.staged = !r.pinned;
         r.asynchronous = r.nonBlocking && r.pinned;
     }
-    if (CudaDeviceHook* hook = cudaDeviceHook()) {
-        TransferRequest request;
-        request.direction = r.direction;
-        request.bytes = r.bytes;
-        request.pinned = r.pinned;
-        request.nonBlocking = r.nonBlocking;
-        // The bytes moved are the source's (its whole storage when it is one dense block).
-        if (src.hasValues() && src.storage()->nbytes() == r.bytes)
-            request.payload = &src.storage()->bytes();
-        const int index = to.device.isCuda() ? to.device.index : from.device.index;
-        const TransferTiming timing = hook->transfer(index, request);
-        r.measured = true;
-        r.ms = timing.ms;
-        r.gbps = timing.ms > 0 ? static_cast<double>(r.bytes) / (timing.ms * 1e6) : 0.0;
+    c.copyElementSize = itemSize(c.copyType);
+    c.bytes = r.bytes;
+    c.pinned = r.pinned;
+    c.staged = r.staged;
+    c.asynchronous = r.asynchronous;
+    if (record)
+        *record = r;
+    return c;
+}
+
+void copyValuesOnDevices(const Tensor& dst, const Tensor& src) {
+    const Placement& to = placementOf(dst);
+    const Placement& from = placementOf(src);
+    if (to.device == from.device) {
+        CudaDeviceHook* hook = to.device.isCuda() ? cudaDeviceHook() : nullptr;
+        // A cast within a device is PyTorch's cast kernel; here the core computes it and the
+        // result reaches the device as every core-computed result does (syncStaleMemory).
+        if (!hook || dst.numel() == 0 || dst.dtype() != src.dtype() || !blocksPresent(dst, src)) {
+            detail::copyValues(dst, src);
+            return;
+        }
+        runOnDevice(*hook, planDeviceCopy(dst, src, t_nonBlocking), dst, src, nullptr);
+        return;
     }
+    if (dst.numel() == 0) {
+        detail::copyValues(dst, src);
+        return;
+    }
+    TransferRecord r;
+    const DeviceCopy copy = planDeviceCopy(dst, src, t_nonBlocking, &r);
+    CudaDeviceHook* hook = cudaDeviceHook();
+    if (hook && blocksPresent(dst, src))
+        runOnDevice(*hook, copy, dst, src, &r);
+    else
+        detail::copyValues(dst, src);
     recordTransfer(r);
 }
 

@@ -5,6 +5,7 @@
 // devices copies the way copy_kernel_cuda does (a source that is not memcpy-able is first made
 // contiguous on its own side) and records each host<->device copy (Device.h's transfer log).
 #include "Device.h"
+#include "DeviceMemory.h"
 #include "Tensor.h"
 
 #include <optional>
@@ -29,9 +30,16 @@ Tensor pinMemory(const Tensor& self);
 // is the first one not on the CPU; with allowCpuScalar one 0-dim CPU input may join a CUDA op.
 void checkSameDevice(const std::vector<const Tensor*>& tensors, bool allowCpuScalar);
 
-// Called by copy_ for a copy from src (already expanded to dst's sizes) into dst: records the
-// transfer when the two are on different devices and, on a real GPU, runs and times it.
-void noteCopyAcrossDevices(const Tensor& dst, const Tensor& src);
+// The values of src (already expanded to dst's sizes) written into dst, by copy_ and clone():
+// the core's element loop always (the core is the model). A copy between devices is recorded
+// (Device.h's transfer log). With a real CUDA runtime (DeviceMemory.h) every copy that touches
+// a device also runs there along copy_kernel_cuda's path, timed with CUDA events, and what
+// arrived is read back and compared with the core's values (a mismatch is a RuntimeError).
+void copyValuesOnDevices(const Tensor& dst, const Tensor& src);
+
+// The device-side plan of that copy (what copy_kernel_cuda does), for the tests; `record` gets
+// the transfer's figures. Only meaningful when src or dst is on a CUDA device and both are non-empty.
+DeviceCopy planDeviceCopy(const Tensor& dst, const Tensor& src, bool nonBlocking, TransferRecord* record = nullptr);
 
 // The non_blocking= of the copy_ being run (copy_ itself has no such parameter in core).
 class NonBlockingScope {

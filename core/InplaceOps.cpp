@@ -54,8 +54,7 @@ Tensor copy_(const Tensor& self, const Tensor& src) {
     assertNoPartialOverlap(self, src);
     checkOutputShape(self, inferBroadcastShape(self.sizes(), src.sizes()));
     const Tensor expanded = expand(src, self.sizes());
-    noteCopyAcrossDevices(self, expanded); // copy_ is the one op that may cross devices
-    detail::copyValues(self, expanded);
+    copyValuesOnDevices(self, expanded); // copy_ is the one op that may cross devices
     return self;
 }
 

@@ -1,5 +1,6 @@
 #include "Storage.h"
 
+#include "DeviceMemory.h"
 #include "Error.h"
 #include "StorageAddresses.h"
 
@@ -8,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 
 namespace stridescope {
 
@@ -170,8 +172,14 @@ Storage::Storage(DType dtype, std::int64_t elementCount, bool keepValues)
             throw;
         }
     }
-    // Counted last: nothing above can throw after it.
     m_placement = currentAllocationPlacement();
+    try {
+        allocateMemory();
+    } catch (...) {
+        g_totalValueBytes -= static_cast<std::int64_t>(m_bytes.size());
+        throw;
+    }
+    // Counted last: nothing above can throw after it.
     if (m_placement.device.isCuda()) {
         const std::int64_t bytes = nbytes();
         // CUDACachingAllocator hands out blocks in multiples of 512 bytes.
@@ -197,12 +205,56 @@ Storage& Storage::operator=(const Storage& other) {
         m_hasValues = other.m_hasValues;
         m_placement = other.m_placement;
         m_bytes = other.m_bytes;
+        // The block stays this storage's (an undo snapshot has none); it now holds old bytes.
+        if (m_memory)
+            markMemoryStale();
     }
     return *this;
 }
 
+void Storage::allocateMemory() {
+    if (!m_placement.device.isCuda() && !m_placement.pinned)
+        return;
+    if (CudaDeviceHook* hook = cudaDeviceHook())
+        m_memory = hook->allocate(m_placement, nbytes(), !m_hasValues); // zeros, like m_bytes
+}
+
+void Storage::markMemoryStale() {
+    m_memoryStale = true;
+    detail::noteMemoryStale(this);
+}
+
+void Storage::markMemoryInStep() {
+    if (m_memoryStale) {
+        m_memoryStale = false;
+        detail::noteMemoryInStep(this);
+    }
+}
+
+void Storage::syncMemory() {
+    if (!m_memoryStale)
+        return;
+    CudaDeviceHook* hook = cudaDeviceHook();
+    if (hook && m_memory) {
+        // resize_ (or an undo across one) changed the size: a new block, as PyTorch reallocates.
+        if (m_memory->bytes() != nbytes()) {
+            m_memory.reset();
+            m_memory = hook->allocate(m_placement, nbytes(), !m_hasValues);
+        }
+        if (m_hasValues && !m_bytes.empty())
+            hook->upload(*m_memory, m_bytes.data(), static_cast<std::int64_t>(m_bytes.size()));
+    }
+    markMemoryInStep();
+}
+
 void Storage::resize(std::int64_t elementCount) {
-    Storage resized(m_dtype, elementCount, m_hasValues);
+    std::optional<Storage> made;
+    {
+        // A host-only temporary: the block is reallocated at the next sync (syncMemory).
+        AllocationScope hostOnly(Placement{});
+        made.emplace(m_dtype, elementCount, m_hasValues);
+    }
+    Storage& resized = *made;
     const std::size_t kept = std::min(m_bytes.size(), resized.m_bytes.size());
     if (resized.m_hasValues && m_hasValues && kept > 0)
         std::memcpy(resized.m_bytes.data(), m_bytes.data(), kept);
@@ -224,6 +276,8 @@ void Storage::resize(std::int64_t elementCount) {
 }
 
 Storage::~Storage() {
+    markMemoryInStep();
+    m_memory.reset(); // frees the device (or page-locked) block
     g_totalValueBytes -= static_cast<std::int64_t>(m_bytes.size());
     if (m_countedCudaBytes)
         addCudaAllocation(m_placement.device.index, -m_countedCudaBytes);
@@ -234,6 +288,7 @@ void Storage::forgetValues() {
     m_hasValues = false;
     m_bytes.clear();
     m_bytes.shrink_to_fit();
+    markMemoryInStep(); // nothing left to upload: the block's bytes are as unknown as the model's
 }
 
 Scalar Storage::load(DType dtype, std::int64_t index) const {
@@ -268,6 +323,8 @@ Scalar Storage::load(DType dtype, std::int64_t index) const {
 }
 
 void Storage::store(DType dtype, std::int64_t index, const Scalar& value) {
+    if (m_memory && !m_memoryStale)
+        markMemoryStale();
     unsigned char* p = m_bytes.data() + index * itemSize(dtype);
     const Scalar v = castScalar(value, dtype);
     auto write = [p](auto typed) { std::memcpy(p, &typed, sizeof typed); };

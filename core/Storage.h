@@ -12,6 +12,8 @@
 
 namespace stridescope {
 
+class StorageMemory; // DeviceMemory.h
+
 class Storage {
 public:
     // Storages above this many elements keep no values (documented in the README).
@@ -51,6 +53,15 @@ public:
     const Device& device() const { return m_placement.device; }
     bool isPinned() const { return m_placement.pinned; }
 
+    // With a real CUDA runtime (DeviceMemory.h): the block it holds for this storage (device
+    // memory of a CUDA storage, page-locked memory of a pinned one), else null. The core's bytes
+    // stay the model; a write to them marks the block stale until syncMemory() uploads them.
+    StorageMemory* memory() const { return m_memory.get(); }
+    bool memoryStale() const { return m_memoryStale; }
+    void syncMemory();
+    // A copy run by the device wrote the block and was checked against the core's bytes.
+    void markMemoryInStep();
+
     // Element access in `dtype` at storage element `index` (elements of that dtype).
     Scalar load(DType dtype, std::int64_t index) const;
     void store(DType dtype, std::int64_t index, const Scalar& value);
@@ -64,6 +75,11 @@ private:
     Placement m_placement;
     std::int64_t m_countedCudaBytes = 0; // what this storage adds to cudaMemoryAllocated()
     std::vector<unsigned char> m_bytes;
+    std::unique_ptr<StorageMemory> m_memory; // DeviceMemory.h; an undo snapshot has none
+    bool m_memoryStale = false;
+
+    void allocateMemory();
+    void markMemoryStale();
 
 public:
     // The raw bytes (empty for a layout-only storage): what a real GPU transfer sends.

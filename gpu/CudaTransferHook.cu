@@ -1,133 +1,255 @@
+// The CUDA runtime under CudaStorageHook: storage blocks (cudaMalloc, cudaMallocHost), the
+// core's values uploaded with cudaMemcpy, and each copy as PyTorch's copy_kernel_cuda runs it:
+// cudaMemcpyAsync on a non-blocking stream (pageable host memory staged by the driver, pinned
+// memory a direct DMA), followed by cudaStreamSynchronize unless it is asynchronous; the
+// contiguous copy on a device and the strided write into a non-contiguous destination are one
+// kernel that reads one layout and writes another. Every step is timed between CUDA events.
 #include "CudaCheck.cuh"
-#include "CudaTransferHook.h"
+#include "gpu/CudaStorageHook.h"
+#include "gpu/CudaTransferHook.h"
+#include "gpu/StridedIndexer.h"
 
-#include "core/Error.h"
+#include "core/CollapsedLayout.h"
 
 #include <cstring>
+#include <map>
 #include <vector>
 
 namespace stridescope::gpu {
 
 namespace {
 
-// Frees what a transfer allocated on every path out (a failing CUDA call throws).
-struct TransferBuffers {
-    void* device = nullptr;
-    void* secondDevice = nullptr; // the destination of a device-to-device copy
-    void* pinnedHost = nullptr;
-    cudaEvent_t start = nullptr;
-    cudaEvent_t stop = nullptr;
-    cudaStream_t stream = nullptr;
-    ~TransferBuffers() {
-        if (device)
-            cudaFree(device);
-        if (secondDevice)
-            cudaFree(secondDevice);
-        if (pinnedHost)
-            cudaFreeHost(pinnedHost);
-        if (start)
-            cudaEventDestroy(start);
-        if (stop)
-            cudaEventDestroy(stop);
-        if (stream)
-            cudaStreamDestroy(stream);
-    }
+constexpr int kThreads = 256;
+
+template <typename T>
+__global__ void stridedCopyKernel(T* __restrict__ dst, StridedIndexer dstIndex, const T* __restrict__ src,
+                                  StridedIndexer srcIndex, std::uint32_t numel) {
+    const std::uint32_t step = gridDim.x * blockDim.x;
+    for (std::uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < numel; i += step)
+        dst[dstIndex.storageIndex(i)] = src[srcIndex.storageIndex(i)];
+}
+
+// Above 2^31 elements: 64-bit division (correct, not fast).
+template <typename T>
+__global__ void stridedCopyWideKernel(T* __restrict__ dst, WideStridedIndexer dstIndex, const T* __restrict__ src,
+                                      WideStridedIndexer srcIndex, std::int64_t numel) {
+    const std::int64_t step = std::int64_t(gridDim.x) * blockDim.x;
+    for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < numel; i += step)
+        dst[dstIndex.storageIndex(i)] = src[srcIndex.storageIndex(i)];
+}
+
+// fillBytePattern's bytes, so that a layout-only block and a layout-only host source agree.
+__global__ void patternKernel(unsigned char* p, std::int64_t count) {
+    const std::int64_t step = std::int64_t(gridDim.x) * blockDim.x;
+    for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += step)
+        p[i] = static_cast<unsigned char>(i * 131 + 7);
+}
+
+unsigned int gridFor(std::int64_t items) {
+    const std::int64_t blocks = (items + kThreads - 1) / kThreads;
+    return static_cast<unsigned int>(blocks < 1 ? 1 : blocks > 65535 * 8 ? 65535 * 8 : blocks);
+}
+
+struct Element16 {
+    uint4 v;
 };
 
-class CudaTransferHook final : public CudaDeviceHook {
-public:
-    explicit CudaTransferHook(CudaDeviceQuery query) : m_query(std::move(query)) {}
+template <typename T>
+void launchStridedCopy(cudaStream_t stream, void* dst, const Layout& dstLayout, const void* src,
+                       const Layout& srcLayout) {
+    const CollapsedLayout d = collapseLayout(dstLayout);
+    const CollapsedLayout s = collapseLayout(srcLayout);
+    const std::int64_t numel = d.numel();
+    if (numel == 0)
+        return;
+    const unsigned int grid = gridFor(numel);
+    if (fitsNarrowIndexer(d) && fitsNarrowIndexer(s))
+        stridedCopyKernel<T><<<grid, kThreads, 0, stream>>>(static_cast<T*>(dst), makeStridedIndexer(d),
+                                                            static_cast<const T*>(src), makeStridedIndexer(s),
+                                                            static_cast<std::uint32_t>(numel));
+    else
+        stridedCopyWideKernel<T><<<grid, kThreads, 0, stream>>>(static_cast<T*>(dst), makeWideStridedIndexer(d),
+                                                                static_cast<const T*>(src),
+                                                                makeWideStridedIndexer(s), numel);
+    STRIDESCOPE_CUDA_CHECK(cudaGetLastError());
+}
 
-    int deviceCount() const override { return m_query.deviceCount(); }
-    std::string deviceName(int index) const override {
-        return index >= 0 && index < deviceCount() ? m_query.devices[static_cast<std::size_t>(index)].name : "";
+cudaMemcpyKind cudaKind(MemcpyKind kind) {
+    switch (kind) {
+    case MemcpyKind::HostToDevice:
+        return cudaMemcpyHostToDevice;
+    case MemcpyKind::DeviceToHost:
+        return cudaMemcpyDeviceToHost;
+    case MemcpyKind::DeviceToDevice:
+    case MemcpyKind::Peer:
+        return cudaMemcpyDeviceToDevice;
+    }
+    return cudaMemcpyDefault;
+}
+
+class CudaPrimitives final : public DevicePrimitives {
+public:
+    explicit CudaPrimitives(CudaDeviceQuery query) : m_query(std::move(query)) {}
+    ~CudaPrimitives() override {
+        // Never runs before exit in practice (the core keeps the hook); be tidy if it does.
+        for (auto& [device, stream] : m_streams) {
+            cudaSetDevice(device);
+            cudaStreamDestroy(stream);
+        }
     }
 
-    TransferTiming transfer(int deviceIndex, const TransferRequest& request) override {
-        try {
-            return run(deviceIndex, request);
-        } catch (const CudaError& e) {
-            fail(ErrorKind::RuntimeError, "CUDA error: ", e.what());
+    int deviceCount() const override { return m_query.deviceCount(); }
+    std::string deviceName(int device) const override {
+        return device >= 0 && device < deviceCount() ? m_query.devices[static_cast<std::size_t>(device)].name : "";
+    }
+    std::int64_t totalMemoryBytes(int device) const override {
+        return device >= 0 && device < deviceCount()
+                   ? m_query.devices[static_cast<std::size_t>(device)].totalMemoryBytes
+                   : 0;
+    }
+
+    void* allocateDevice(int device, std::int64_t bytes) override {
+        STRIDESCOPE_CUDA_CHECK(cudaSetDevice(device));
+        void* p = nullptr;
+        const cudaError_t status = cudaMalloc(&p, static_cast<std::size_t>(bytes));
+        if (status == cudaErrorMemoryAllocation) {
+            cudaGetLastError(); // clear it: the device is still usable
+            return nullptr;
         }
+        STRIDESCOPE_CUDA_CHECK(status);
+        return p;
+    }
+    void freeDevice(int device, void* pointer) noexcept override {
+        cudaSetDevice(device);
+        cudaFree(pointer);
+    }
+    void* allocatePinned(std::int64_t bytes) override {
+        void* p = nullptr;
+        const cudaError_t status = cudaMallocHost(&p, static_cast<std::size_t>(bytes));
+        if (status == cudaErrorMemoryAllocation) {
+            cudaGetLastError();
+            return nullptr;
+        }
+        STRIDESCOPE_CUDA_CHECK(status);
+        return p;
+    }
+    void freePinned(void* pointer) noexcept override { cudaFreeHost(pointer); }
+
+    void fill(int device, void* pointer, std::int64_t bytes, bool pattern) override {
+        if (device < 0) { // page-locked host memory
+            if (pattern)
+                fillBytePattern(static_cast<unsigned char*>(pointer), bytes);
+            else
+                std::memset(pointer, 0, static_cast<std::size_t>(bytes));
+            return;
+        }
+        STRIDESCOPE_CUDA_CHECK(cudaSetDevice(device));
+        if (pattern) {
+            patternKernel<<<gridFor(bytes), kThreads>>>(static_cast<unsigned char*>(pointer), bytes);
+            STRIDESCOPE_CUDA_CHECK(cudaGetLastError());
+        } else {
+            STRIDESCOPE_CUDA_CHECK(cudaMemset(pointer, 0, static_cast<std::size_t>(bytes)));
+        }
+        STRIDESCOPE_CUDA_CHECK(cudaDeviceSynchronize());
+    }
+
+    void copySync(MemcpyKind kind, int dstDevice, void* dst, int srcDevice, const void* src,
+                  std::int64_t bytes) override {
+        STRIDESCOPE_CUDA_CHECK(cudaSetDevice(srcDevice >= 0 ? srcDevice : dstDevice));
+        if (kind == MemcpyKind::Peer)
+            STRIDESCOPE_CUDA_CHECK(cudaMemcpyPeer(dst, dstDevice, src, srcDevice, static_cast<std::size_t>(bytes)));
+        else
+            STRIDESCOPE_CUDA_CHECK(cudaMemcpy(dst, src, static_cast<std::size_t>(bytes), cudaKind(kind)));
+    }
+
+    void begin(int device) override {
+        destroyEvents();
+        STRIDESCOPE_CUDA_CHECK(cudaSetDevice(device));
+        auto it = m_streams.find(device);
+        if (it == m_streams.end()) {
+            cudaStream_t stream = nullptr;
+            STRIDESCOPE_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+            it = m_streams.emplace(device, stream).first;
+        }
+        m_stream = it->second;
+        mark();
+    }
+    void memcpyAsync(MemcpyKind kind, int dstDevice, void* dst, int srcDevice, const void* src,
+                     std::int64_t bytes) override {
+        if (kind == MemcpyKind::Peer)
+            STRIDESCOPE_CUDA_CHECK(
+                cudaMemcpyPeerAsync(dst, dstDevice, src, srcDevice, static_cast<std::size_t>(bytes), m_stream));
+        else
+            STRIDESCOPE_CUDA_CHECK(
+                cudaMemcpyAsync(dst, src, static_cast<std::size_t>(bytes), cudaKind(kind), m_stream));
+    }
+    void stridedCopy(void* dst, const Layout& dstLayout, const void* src, const Layout& srcLayout,
+                     int elementSize) override {
+        switch (elementSize) {
+        case 1:
+            return launchStridedCopy<unsigned char>(m_stream, dst, dstLayout, src, srcLayout);
+        case 2:
+            return launchStridedCopy<unsigned short>(m_stream, dst, dstLayout, src, srcLayout);
+        case 4:
+            return launchStridedCopy<unsigned int>(m_stream, dst, dstLayout, src, srcLayout);
+        case 8:
+            return launchStridedCopy<unsigned long long>(m_stream, dst, dstLayout, src, srcLayout);
+        case 16:
+            return launchStridedCopy<Element16>(m_stream, dst, dstLayout, src, srcLayout);
+        default:
+            throw std::invalid_argument("no strided copy kernel for " + std::to_string(elementSize) +
+                                        "-byte elements");
+        }
+    }
+    void mark() override {
+        cudaEvent_t event = nullptr;
+        STRIDESCOPE_CUDA_CHECK(cudaEventCreate(&event));
+        m_events.push_back(event);
+        STRIDESCOPE_CUDA_CHECK(cudaEventRecord(event, m_stream));
+    }
+    void synchronize() override { STRIDESCOPE_CUDA_CHECK(cudaStreamSynchronize(m_stream)); }
+    bool done() override {
+        const cudaError_t status = cudaEventQuery(m_events.back());
+        if (status == cudaErrorNotReady)
+            return false;
+        STRIDESCOPE_CUDA_CHECK(status);
+        return true;
+    }
+    std::vector<double> finish() override {
+        std::vector<double> ms;
+        STRIDESCOPE_CUDA_CHECK(cudaEventSynchronize(m_events.back()));
+        for (std::size_t i = 1; i < m_events.size(); ++i) {
+            float t = 0.0f;
+            STRIDESCOPE_CUDA_CHECK(cudaEventElapsedTime(&t, m_events[i - 1], m_events[i]));
+            ms.push_back(static_cast<double>(t));
+        }
+        destroyEvents();
+        return ms;
     }
 
 private:
-    TransferTiming run(int deviceIndex, const TransferRequest& request) {
-        STRIDESCOPE_CUDA_CHECK(cudaSetDevice(deviceIndex));
-        const auto bytes = static_cast<std::size_t>(request.bytes);
-        TransferTiming timing;
-        if (bytes == 0)
-            return timing;
-        // The bytes sent: the storage's values when it keeps them, else a pattern (a
-        // layout-only storage still costs its bytes on the bus).
-        std::vector<unsigned char> pageable;
-        const unsigned char* payload = request.payload ? request.payload->data() : nullptr;
-        if (!payload) {
-            pageable.resize(bytes);
-            for (std::size_t i = 0; i < bytes; ++i)
-                pageable[i] = static_cast<unsigned char>(i * 131u + 7u);
-            payload = pageable.data();
-        }
-        TransferBuffers b;
-        STRIDESCOPE_CUDA_CHECK(cudaMalloc(&b.device, bytes));
-        unsigned char* host = nullptr;
-        std::vector<unsigned char> pageableHost;
-        if (request.pinned) {
-            STRIDESCOPE_CUDA_CHECK(cudaMallocHost(&b.pinnedHost, bytes));
-            host = static_cast<unsigned char*>(b.pinnedHost);
-        } else {
-            pageableHost.resize(bytes);
-            host = pageableHost.data();
-        }
-        STRIDESCOPE_CUDA_CHECK(cudaStreamCreateWithFlags(&b.stream, cudaStreamNonBlocking));
-        STRIDESCOPE_CUDA_CHECK(cudaEventCreate(&b.start));
-        STRIDESCOPE_CUDA_CHECK(cudaEventCreate(&b.stop));
-        const bool toDevice = request.direction == TransferDirection::HostToDevice;
-        if (toDevice) {
-            std::memcpy(host, payload, bytes);
-        } else {
-            // The device holds the values first: put them there untimed.
-            STRIDESCOPE_CUDA_CHECK(cudaMemcpy(b.device, payload, bytes, cudaMemcpyHostToDevice));
-        }
-        const bool deviceToDevice = request.direction == TransferDirection::DeviceToDevice;
-        if (deviceToDevice)
-            STRIDESCOPE_CUDA_CHECK(cudaMalloc(&b.secondDevice, bytes));
-        STRIDESCOPE_CUDA_CHECK(cudaEventRecord(b.start, b.stream));
-        // copy_kernel_cuda: cudaMemcpyAsync on the current stream; from pageable memory the
-        // driver stages it and the call returns only when the host buffer may be reused.
-        if (deviceToDevice)
-            STRIDESCOPE_CUDA_CHECK(cudaMemcpyAsync(b.secondDevice, b.device, bytes, cudaMemcpyDeviceToDevice, b.stream));
-        else if (toDevice)
-            STRIDESCOPE_CUDA_CHECK(cudaMemcpyAsync(b.device, host, bytes, cudaMemcpyHostToDevice, b.stream));
-        else
-            STRIDESCOPE_CUDA_CHECK(cudaMemcpyAsync(host, b.device, bytes, cudaMemcpyDeviceToHost, b.stream));
-        STRIDESCOPE_CUDA_CHECK(cudaEventRecord(b.stop, b.stream));
-        STRIDESCOPE_CUDA_CHECK(cudaEventSynchronize(b.stop));
-        float ms = 0.0f;
-        STRIDESCOPE_CUDA_CHECK(cudaEventElapsedTime(&ms, b.start, b.stop));
-        timing.ms = static_cast<double>(ms);
-        // Read back and compare: what arrived is what was sent.
-        std::vector<unsigned char> check(bytes);
-        if (toDevice || deviceToDevice)
-            STRIDESCOPE_CUDA_CHECK(
-                cudaMemcpy(check.data(), deviceToDevice ? b.secondDevice : b.device, bytes, cudaMemcpyDeviceToHost));
-        else
-            std::memcpy(check.data(), host, bytes);
-        timing.verified = std::memcmp(check.data(), payload, bytes) == 0;
-        SS_CHECK(timing.verified, RuntimeError, "CUDA transfer check failed: the ", bytes,
-                 " bytes read back differ from the bytes sent");
-        return timing;
+    void destroyEvents() {
+        for (cudaEvent_t event : m_events)
+            cudaEventDestroy(event);
+        m_events.clear();
     }
 
     CudaDeviceQuery m_query;
+    std::map<int, cudaStream_t> m_streams;
+    cudaStream_t m_stream = nullptr;
+    std::vector<cudaEvent_t> m_events;
 };
 
 } // namespace
 
-std::shared_ptr<CudaDeviceHook> makeCudaTransferHook(const CudaDeviceQuery& query) {
+std::shared_ptr<DevicePrimitives> makeCudaPrimitives(const CudaDeviceQuery& query) {
     if (query.deviceCount() == 0)
         return nullptr;
-    return std::make_shared<CudaTransferHook>(query);
+    return std::make_shared<CudaPrimitives>(query);
+}
+
+std::shared_ptr<CudaDeviceHook> makeCudaTransferHook(const CudaDeviceQuery& query) {
+    return makeCudaStorageHook(makeCudaPrimitives(query));
 }
 
 } // namespace stridescope::gpu

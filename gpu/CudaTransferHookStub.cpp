@@ -3,6 +3,8 @@
 
 namespace stridescope::gpu {
 
+std::shared_ptr<DevicePrimitives> makeCudaPrimitives(const CudaDeviceQuery&) { return nullptr; }
+
 std::shared_ptr<CudaDeviceHook> makeCudaTransferHook(const CudaDeviceQuery&) { return nullptr; }
 
 } // namespace stridescope::gpu

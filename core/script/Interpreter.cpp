@@ -1,6 +1,7 @@
 #include "core/script/Interpreter.h"
 
 #include "core/Arithmetic.h"
+#include "core/DeviceMemory.h"
 #include "core/Ops.h"
 #include "core/ValueWorkLimit.h"
 #include "core/script/ArgumentParser.h"
@@ -898,6 +899,8 @@ StatementOutcome Interpreter::execute(const Statement& statement) {
         // seconds at most, so that an expanded view or a long chain of ops cannot hang the program.
         const ValueWorkLimit limit(std::int64_t(1) << 26);
         run.run(statement);
+        // What the statement computed into CUDA storages reaches device memory (DeviceMemory.h).
+        syncStaleMemory();
         run.commit();
         return outcome;
     } catch (const TensorError& error) {
@@ -909,6 +912,11 @@ StatementOutcome Interpreter::execute(const Statement& statement) {
         outcome.error = TensorError(ErrorKind::RuntimeError, std::string("internal error: ") + error.what());
     }
     run.rollback();
+    try {
+        syncStaleMemory(); // the restored values too
+    } catch (const TensorError&) {
+        // The statement's own error is the one to report; the blocks stay stale for the next sync.
+    }
     return outcome;
 }
 
