@@ -1,6 +1,7 @@
 // CUDA storages on a real GPU (scripts/test-cuda runs this where there is one; elsewhere every
 // test skips with the reason): the strided copy kernel against the host's gather, and scripts
 // whose copies all run on the device, are timed and leave each block equal to the core's values.
+#include "TestMain.h"
 #include "CudaScriptCases.h"
 #include "app/commands/DeviceSetup.h"
 #include "core/DeviceMemory.h"
@@ -153,5 +154,5 @@ void TestCudaStorage::transfersAreMeasured() {
     QVERIFY(!records[0].pinned && records[0].staged);
 }
 
-QTEST_GUILESS_MAIN(TestCudaStorage)
+STRIDESCOPE_TEST_GUILESS_MAIN(TestCudaStorage)
 #include "tst_cuda_storage.moc"

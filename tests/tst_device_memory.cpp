@@ -7,6 +7,7 @@
 // asynchronous only from pinned memory, a non-contiguous source made contiguous on its side, a
 // non-contiguous CUDA destination written by a kernel); the read-back check, with a corrupted
 // copy injected; PyTorch's out-of-memory message.
+#include "TestMain.h"
 #include "CudaScriptCases.h"
 #include "app/commands/EvalCommand.h"
 #include "core/DeviceMemory.h"
@@ -494,5 +495,5 @@ void TestDeviceMemory::formatMemorySize() {
     QCOMPARE(QString::fromStdString(gpu::formatMemorySize(bytes)), text);
 }
 
-QTEST_GUILESS_MAIN(TestDeviceMemory)
+STRIDESCOPE_TEST_GUILESS_MAIN(TestDeviceMemory)
 #include "tst_device_memory.moc"
