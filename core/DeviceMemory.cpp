@@ -60,7 +60,8 @@ std::vector<unsigned char> gatherRowMajor(const unsigned char* base, const Layou
     return out;
 }
 
-void scatterRowMajor(unsigned char* base, const Layout& layout, int elementSize, const unsigned char* contiguous) {
+void scatterRowMajor(unsigned char* base, const Layout& layout, int elementSize,
+                     const unsigned char* contiguous) {
     const auto size = static_cast<std::size_t>(elementSize);
     forEachElement(layout, [&](std::int64_t at, std::int64_t i) {
         std::memcpy(base + at * elementSize, contiguous + static_cast<std::size_t>(i) * size, size);

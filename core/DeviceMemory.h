@@ -52,7 +52,7 @@ enum class CopySource {
     Direct,         // the source's own bytes: one dense block, or read through its layout by the kernel
     GatherOnDevice, // a kernel makes it contiguous in a device temporary first (src.contiguous() on its GPU)
     HostContiguous, // the core made it contiguous (and cast) on the host, in a pageable temporary: `prepared`
-    Uploaded,       // a cast PyTorch runs on the GPU: the core's result, uploaded untimed into a device temporary
+    Uploaded, // a cast PyTorch runs on the GPU: the core's result, uploaded untimed into a device temporary
 };
 
 // Where the memcpy writes.
@@ -77,18 +77,18 @@ struct DeviceCopy {
     CopyEngine engine = CopyEngine::Memcpy;
     DType copyType = DType::Float32; // what the memcpy moves (after any cast) ...
     int copyElementSize = 1;         // ... and its element size
-    std::int64_t bytes = 0;  // the memcpy's bytes
-    bool pinned = false;       // the host side is the page-locked block: copied directly
-    bool staged = false;       // pageable host memory: the driver copies through its staging buffer
-    bool asynchronous = false; // non_blocking from pinned memory: the call returns before the copy ends
+    std::int64_t bytes = 0;          // the memcpy's bytes
+    bool pinned = false;             // the host side is the page-locked block: copied directly
+    bool staged = false;             // pageable host memory: the driver copies through its staging buffer
+    bool asynchronous = false;       // non_blocking from pinned memory: the call returns before the copy ends
     const std::vector<unsigned char>* prepared = nullptr; // HostContiguous / Uploaded (null: layout-only)
     bool wantSent = false; // the core keeps no values: read the source back too, for a round-trip check
 };
 
 struct DeviceCopyResult {
-    double copyMs = 0.0;    // the memcpy or the strided kernel, between CUDA events
-    double gatherMs = 0.0;  // the contiguous copy on the source's device, when there was one
-    double scatterMs = 0.0; // the strided write on the destination's device, when there was one
+    double copyMs = 0.0;             // the memcpy or the strided kernel, between CUDA events
+    double gatherMs = 0.0;           // the contiguous copy on the source's device, when there was one
+    double scatterMs = 0.0;          // the strided write on the destination's device, when there was one
     bool returnedBeforeDone = false; // the asynchronous call returned while the copy still ran
     // The destination storage's own block now holds the copied elements (so it is in step with
     // the core once they check out); false when they landed in a host temporary.
@@ -129,7 +129,8 @@ std::int64_t spanElements(const Layout& layout);
 // The elements `layout` reads from `base`, in row-major order, elementSize bytes each.
 std::vector<unsigned char> gatherRowMajor(const unsigned char* base, const Layout& layout, int elementSize);
 // The reverse: writes `contiguous` (row-major) through `layout` into `base`.
-void scatterRowMajor(unsigned char* base, const Layout& layout, int elementSize, const unsigned char* contiguous);
+void scatterRowMajor(unsigned char* base, const Layout& layout, int elementSize,
+                     const unsigned char* contiguous);
 // The byte pattern a layout-only block holds and a layout-only host source sends.
 void fillBytePattern(unsigned char* out, std::int64_t count);
 

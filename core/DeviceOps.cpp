@@ -38,7 +38,9 @@ std::int64_t bytesOf(std::int64_t numel, DType dtype) {
 
 } // namespace
 
-NonBlockingScope::NonBlockingScope(bool nonBlocking) : m_previous(t_nonBlocking) { t_nonBlocking = nonBlocking; }
+NonBlockingScope::NonBlockingScope(bool nonBlocking) : m_previous(t_nonBlocking) {
+    t_nonBlocking = nonBlocking;
+}
 NonBlockingScope::~NonBlockingScope() { t_nonBlocking = m_previous; }
 
 void checkSameDevice(const std::vector<const Tensor*>& tensors, bool allowCpuScalar) {
@@ -56,8 +58,9 @@ void checkSameDevice(const std::vector<const Tensor*>& tensors, bool allowCpuSca
             SS_CHECK(cpuScalars < 1, RuntimeError, "Trying to pass too many CPU scalars to non-CPU kernel!");
             ++cpuScalars;
         } else if (!(deviceOf(t) == common)) {
-            fail(ErrorKind::RuntimeError, "Expected all tensors to be on the same device, but found at least two "
-                                          "devices, ",
+            fail(ErrorKind::RuntimeError,
+                 "Expected all tensors to be on the same device, but found at least two "
+                 "devices, ",
                  common.str(), " and ", deviceOf(t).str(), "!");
         }
     }
@@ -81,13 +84,18 @@ CopySide sideOf(const Tensor& t) {
 std::vector<unsigned char> rowMajorBytes(const Tensor& t, DType dtype) {
     if (dtype == t.dtype())
         return gatherRowMajor(t.storage()->bytes().data(), t.layout(), itemSize(dtype));
-    Tensor cast;
-    {
-        AllocationScope hostOnly(Placement{});
-        cast = Tensor::allocate(dtype, t.sizes());
+    // The cast copyValues makes (Storage::store), element by element through a one-element
+    // scratch storage, so that no temporary tensor counts against the cap on values held.
+    const std::vector<Scalar> values = t.values();
+    const auto size = static_cast<std::size_t>(itemSize(dtype));
+    std::vector<unsigned char> out(values.size() * size);
+    AllocationScope hostOnly(Placement{});
+    Storage scratch(dtype, 1);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        scratch.store(dtype, 0, values[i]);
+        std::memcpy(out.data() + i * size, scratch.bytes().data(), size);
     }
-    detail::copyValues(cast, t);
-    return cast.storage()->bytes();
+    return out;
 }
 
 std::string hexBytes(const unsigned char* p, int count) {
@@ -108,13 +116,14 @@ void checkArrived(const DeviceCopy& copy, const std::vector<unsigned char>& arri
     const std::string where = copy.withinDevice ? "copy within " + copy.destination.placement.device.str()
                                                 : transferDirectionName(copy.direction) + " copy to " +
                                                       copy.destination.placement.device.str();
-    SS_CHECK(arrived.size() == expected.size(), RuntimeError, "CUDA copy check failed: the ", where, " read back ",
-             arrived.size(), " bytes where ", expected.size(), " were expected");
+    SS_CHECK(arrived.size() == expected.size(), RuntimeError, "CUDA copy check failed: the ", where,
+             " read back ", arrived.size(), " bytes where ", expected.size(), " were expected");
     const std::size_t size = static_cast<std::size_t>(copy.copyElementSize);
     for (std::size_t at = 0; at < arrived.size(); at += size) {
         if (std::memcmp(arrived.data() + at, expected.data() + at, size) != 0)
             fail(ErrorKind::RuntimeError, "CUDA copy check failed: element ", at / size, " of the ",
-                 arrived.size() / size, " elements of the ", where, " differs from StrideScope's value (read back ",
+                 arrived.size() / size, " elements of the ", where,
+                 " differs from StrideScope's value (read back ",
                  hexBytes(arrived.data() + at, copy.copyElementSize), ", expected ",
                  hexBytes(expected.data() + at, copy.copyElementSize), ")");
     }
@@ -185,7 +194,7 @@ DeviceCopy planDeviceCopy(const Tensor& dst, const Tensor& src, bool nonBlocking
     r.destinationStorage = dst.storage()->id();
     r.from = from;
     r.to = to;
-    r.direction = from.device.isCpu()  ? TransferDirection::HostToDevice
+    r.direction = from.device.isCpu() ? TransferDirection::HostToDevice
                   : to.device.isCpu() ? TransferDirection::DeviceToHost
                                       : TransferDirection::DeviceToDevice;
     r.nonBlocking = nonBlocking;
@@ -205,13 +214,15 @@ DeviceCopy planDeviceCopy(const Tensor& dst, const Tensor& src, bool nonBlocking
         const bool sourceReady = src.dtype() == dst.dtype() && isContiguous(src.layout());
         if (!sourceReady)
             r.contiguousCopyBytes = r.bytes;
-        hostIsTemporary = r.direction == TransferDirection::HostToDevice ? !sourceReady : !isContiguous(dst.layout());
+        hostIsTemporary =
+            r.direction == TransferDirection::HostToDevice ? !sourceReady : !isContiguous(dst.layout());
         if (!sourceReady)
-            c.sourceStep = sourceOnHost                    ? CopySource::HostContiguous
+            c.sourceStep = sourceOnHost                 ? CopySource::HostContiguous
                            : src.dtype() == dst.dtype() ? CopySource::GatherOnDevice
                                                         : CopySource::Uploaded;
         if (!isContiguous(dst.layout()))
-            c.destinationStep = destinationOnHost ? CopyDestination::HostTemporary : CopyDestination::ScatterOnDevice;
+            c.destinationStep =
+                destinationOnHost ? CopyDestination::HostTemporary : CopyDestination::ScatterOnDevice;
     } else {
         r.bytes = bytesOf(numel, src.dtype());
         c.copyType = src.dtype();
@@ -267,8 +278,8 @@ void copyValuesOnDevices(const Tensor& dst, const Tensor& src) {
     recordTransfer(r);
 }
 
-Tensor toDevice(const Tensor& self, std::optional<Device> device, std::optional<DType> dtype, bool nonBlocking,
-                bool copy, std::optional<MemoryFormat> format) {
+Tensor toDevice(const Tensor& self, std::optional<Device> device, std::optional<DType> dtype,
+                bool nonBlocking, bool copy, std::optional<MemoryFormat> format) {
     // ensure_has_index: "cuda" is the current device; "cpu" and "cpu:0" stay as given.
     if (device && device->isCuda())
         device = requireCudaDevice(*device);

@@ -21,8 +21,8 @@ inline const Device& deviceOf(const Tensor& t) { return t.storage()->device(); }
 // at::to(self, device, dtype, non_blocking, copy, memory_format): self when the device (as
 // given: cpu:0 is not cpu), dtype and format all match and copy is false; else a new storage on
 // `device` (the pinned flag of a CPU target is never set: to() makes pageable memory).
-Tensor toDevice(const Tensor& self, std::optional<Device> device, std::optional<DType> dtype, bool nonBlocking,
-                bool copy, std::optional<MemoryFormat> format);
+Tensor toDevice(const Tensor& self, std::optional<Device> device, std::optional<DType> dtype,
+                bool nonBlocking, bool copy, std::optional<MemoryFormat> format);
 // Tensor.pin_memory(): self when already pinned, else a pinned CPU copy (strides preserved).
 Tensor pinMemory(const Tensor& self);
 
@@ -39,7 +39,8 @@ void copyValuesOnDevices(const Tensor& dst, const Tensor& src);
 
 // The device-side plan of that copy (what copy_kernel_cuda does), for the tests; `record` gets
 // the transfer's figures. Only meaningful when src or dst is on a CUDA device and both are non-empty.
-DeviceCopy planDeviceCopy(const Tensor& dst, const Tensor& src, bool nonBlocking, TransferRecord* record = nullptr);
+DeviceCopy planDeviceCopy(const Tensor& dst, const Tensor& src, bool nonBlocking,
+                          TransferRecord* record = nullptr);
 
 // The non_blocking= of the copy_ being run (copy_ itself has no such parameter in core).
 class NonBlockingScope {

@@ -106,8 +106,8 @@ public:
     Temporaries& operator=(const Temporaries&) = delete;
     unsigned char* device(int device, std::int64_t bytes) {
         void* p = m_primitives.allocateDevice(device, bytes);
-        SS_CHECK(p, RuntimeError, "CUDA out of memory. Tried to allocate ", formatMemorySize(bytes), " (GPU ", device,
-                 "; ", formatMemorySize(m_primitives.totalMemoryBytes(device)), " total capacity)");
+        SS_CHECK(p, RuntimeError, "CUDA out of memory. Tried to allocate ", formatMemorySize(bytes), " (GPU ",
+                 device, "; ", formatMemorySize(m_primitives.totalMemoryBytes(device)), " total capacity)");
         m_device.emplace_back(device, p);
         return static_cast<unsigned char*>(p);
     }
@@ -164,25 +164,29 @@ template <typename Body> auto guarded(Body&& body) {
 
 class StorageHook final : public CudaDeviceHook {
 public:
-    explicit StorageHook(std::shared_ptr<DevicePrimitives> primitives) : m_primitives(std::move(primitives)) {}
+    explicit StorageHook(std::shared_ptr<DevicePrimitives> primitives)
+        : m_primitives(std::move(primitives)) {}
 
     int deviceCount() const override { return m_primitives->deviceCount(); }
     std::string deviceName(int index) const override { return m_primitives->deviceName(index); }
 
-    std::unique_ptr<StorageMemory> allocate(const Placement& placement, std::int64_t bytes, bool layoutOnly) override {
+    std::unique_ptr<StorageMemory> allocate(const Placement& placement, std::int64_t bytes,
+                                            bool layoutOnly) override {
         return guarded([&] {
             const int device = placement.device.isCuda() ? placement.device.index : -1;
             void* p = nullptr;
             if (bytes > 0) {
-                p = device >= 0 ? m_primitives->allocateDevice(device, bytes) : m_primitives->allocatePinned(bytes);
+                p = device >= 0 ? m_primitives->allocateDevice(device, bytes)
+                                : m_primitives->allocatePinned(bytes);
                 if (!p) {
                     // CUDACachingAllocator's message, its first part (it rounds to 512-byte blocks).
-                    const std::int64_t rounded =
-                        bytes > std::numeric_limits<std::int64_t>::max() - 511 ? bytes : (bytes + 511) / 512 * 512;
+                    const std::int64_t rounded = bytes > std::numeric_limits<std::int64_t>::max() - 511
+                                                     ? bytes
+                                                     : (bytes + 511) / 512 * 512;
                     if (device >= 0)
-                        fail(ErrorKind::RuntimeError, "CUDA out of memory. Tried to allocate ", formatMemorySize(rounded),
-                             " (GPU ", device, "; ", formatMemorySize(m_primitives->totalMemoryBytes(device)),
-                             " total capacity)");
+                        fail(ErrorKind::RuntimeError, "CUDA out of memory. Tried to allocate ",
+                             formatMemorySize(rounded), " (GPU ", device, "; ",
+                             formatMemorySize(m_primitives->totalMemoryBytes(device)), " total capacity)");
                     fail(ErrorKind::RuntimeError, "CUDA error: out of memory (pinned memory of ",
                          formatMemorySize(bytes), ")");
                 }
@@ -208,20 +212,24 @@ public:
             else
                 std::memcpy(block.data(), bytes, static_cast<std::size_t>(n));
             if (eventLog().on())
-                eventLog().write("upload " + block.where() + " " + std::to_string(n) + " B (the core's values)");
+                eventLog().write("upload " + block.where() + " " + std::to_string(n) +
+                                 " B (the core's values)");
             return 0;
         });
     }
 
-    void download(const StorageMemory& memory, std::int64_t offset, std::int64_t count, unsigned char* out) override {
+    void download(const StorageMemory& memory, std::int64_t offset, std::int64_t count,
+                  unsigned char* out) override {
         guarded([&] {
             const Block& block = static_cast<const Block&>(memory);
             SS_CHECK(offset >= 0 && count >= 0 && offset + count <= block.bytes(), RuntimeError,
-                     "internal error: a read of ", count, " bytes at ", offset, " outside a block of ", block.bytes());
+                     "internal error: a read of ", count, " bytes at ", offset, " outside a block of ",
+                     block.bytes());
             if (count == 0)
                 return 0;
             if (block.device() >= 0)
-                m_primitives->copySync(MemcpyKind::DeviceToHost, -1, out, block.device(), block.data() + offset, count);
+                m_primitives->copySync(MemcpyKind::DeviceToHost, -1, out, block.device(),
+                                       block.data() + offset, count);
             else
                 std::memcpy(out, block.data() + offset, static_cast<std::size_t>(count));
             return 0;
@@ -265,7 +273,7 @@ private:
         const int dstDevice = dstOnDevice ? dst.placement.device.index : -1;
         // copy_kernel_cuda runs on the current stream of the GPU involved (the source's for d2d).
         const int device = srcOnDevice ? srcDevice : dstDevice;
-        const MemcpyKind kind = c.withinDevice                                    ? MemcpyKind::DeviceToDevice
+        const MemcpyKind kind = c.withinDevice                                   ? MemcpyKind::DeviceToDevice
                                 : c.direction == TransferDirection::HostToDevice ? MemcpyKind::HostToDevice
                                 : c.direction == TransferDirection::DeviceToHost ? MemcpyKind::DeviceToHost
                                 : srcDevice == dstDevice                         ? MemcpyKind::DeviceToDevice
@@ -349,8 +357,8 @@ private:
         p.begin(device);
         const bool gather = gathered != nullptr;
         if (gather) {
-            p.stridedCopy(gathered, contiguousLayout(src.layout.sizes), blockOf(src.memory).data(), src.layout,
-                          src.elementSize);
+            p.stridedCopy(gathered, contiguousLayout(src.layout.sizes), blockOf(src.memory).data(),
+                          src.layout, src.elementSize);
             p.mark();
         }
         if (c.engine == CopyEngine::StridedKernel)
@@ -389,13 +397,18 @@ private:
         if (eventLog().on()) {
             std::ostringstream line;
             line << std::fixed << std::setprecision(4) << "copy "
-                 << (c.withinDevice ? "within " + dst.placement.device.str() : transferDirectionName(c.direction))
-                 << " " << bytes << " B" << (c.engine == CopyEngine::StridedKernel ? " strided-kernel" : " memcpy")
-                 << " source=" << sourceStepName(c.sourceStep) << " destination=" << destinationStepName(c.destinationStep);
+                 << (c.withinDevice ? "within " + dst.placement.device.str()
+                                    : transferDirectionName(c.direction))
+                 << " " << bytes << " B"
+                 << (c.engine == CopyEngine::StridedKernel ? " strided-kernel" : " memcpy")
+                 << " source=" << sourceStepName(c.sourceStep)
+                 << " destination=" << destinationStepName(c.destinationStep);
             if (!c.withinDevice && c.direction != TransferDirection::DeviceToDevice)
-                line << (c.pinned ? " pinned-direct" : " pageable-staged") << (c.asynchronous ? " asynchronous" : " blocking");
+                line << (c.pinned ? " pinned-direct" : " pageable-staged")
+                     << (c.asynchronous ? " asynchronous" : " blocking");
             if (c.asynchronous)
-                line << (result.returnedBeforeDone ? " (returned before the copy ended)" : " (the copy had already ended)");
+                line << (result.returnedBeforeDone ? " (returned before the copy ended)"
+                                                   : " (the copy had already ended)");
             line << " copy_ms=" << result.copyMs;
             if (gather)
                 line << " contiguous_ms=" << result.gatherMs;

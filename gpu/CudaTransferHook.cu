@@ -31,8 +31,9 @@ __global__ void stridedCopyKernel(T* __restrict__ dst, StridedIndexer dstIndex, 
 
 // Above 2^31 elements: 64-bit division (correct, not fast).
 template <typename T>
-__global__ void stridedCopyWideKernel(T* __restrict__ dst, WideStridedIndexer dstIndex, const T* __restrict__ src,
-                                      WideStridedIndexer srcIndex, std::int64_t numel) {
+__global__ void stridedCopyWideKernel(T* __restrict__ dst, WideStridedIndexer dstIndex,
+                                      const T* __restrict__ src, WideStridedIndexer srcIndex,
+                                      std::int64_t numel) {
     const std::int64_t step = std::int64_t(gridDim.x) * blockDim.x;
     for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < numel; i += step)
         dst[dstIndex.storageIndex(i)] = src[srcIndex.storageIndex(i)];
@@ -68,9 +69,9 @@ void launchStridedCopy(cudaStream_t stream, void* dst, const Layout& dstLayout, 
                                                             static_cast<const T*>(src), makeStridedIndexer(s),
                                                             static_cast<std::uint32_t>(numel));
     else
-        stridedCopyWideKernel<T><<<grid, kThreads, 0, stream>>>(static_cast<T*>(dst), makeWideStridedIndexer(d),
-                                                                static_cast<const T*>(src),
-                                                                makeWideStridedIndexer(s), numel);
+        stridedCopyWideKernel<T>
+            <<<grid, kThreads, 0, stream>>>(static_cast<T*>(dst), makeWideStridedIndexer(d),
+                                            static_cast<const T*>(src), makeWideStridedIndexer(s), numel);
     STRIDESCOPE_CUDA_CHECK(cudaGetLastError());
 }
 
@@ -100,7 +101,8 @@ public:
 
     int deviceCount() const override { return m_query.deviceCount(); }
     std::string deviceName(int device) const override {
-        return device >= 0 && device < deviceCount() ? m_query.devices[static_cast<std::size_t>(device)].name : "";
+        return device >= 0 && device < deviceCount() ? m_query.devices[static_cast<std::size_t>(device)].name
+                                                     : "";
     }
     std::int64_t totalMemoryBytes(int device) const override {
         return device >= 0 && device < deviceCount()
@@ -157,7 +159,8 @@ public:
                   std::int64_t bytes) override {
         STRIDESCOPE_CUDA_CHECK(cudaSetDevice(srcDevice >= 0 ? srcDevice : dstDevice));
         if (kind == MemcpyKind::Peer)
-            STRIDESCOPE_CUDA_CHECK(cudaMemcpyPeer(dst, dstDevice, src, srcDevice, static_cast<std::size_t>(bytes)));
+            STRIDESCOPE_CUDA_CHECK(
+                cudaMemcpyPeer(dst, dstDevice, src, srcDevice, static_cast<std::size_t>(bytes)));
         else
             STRIDESCOPE_CUDA_CHECK(cudaMemcpy(dst, src, static_cast<std::size_t>(bytes), cudaKind(kind)));
     }
@@ -177,8 +180,8 @@ public:
     void memcpyAsync(MemcpyKind kind, int dstDevice, void* dst, int srcDevice, const void* src,
                      std::int64_t bytes) override {
         if (kind == MemcpyKind::Peer)
-            STRIDESCOPE_CUDA_CHECK(
-                cudaMemcpyPeerAsync(dst, dstDevice, src, srcDevice, static_cast<std::size_t>(bytes), m_stream));
+            STRIDESCOPE_CUDA_CHECK(cudaMemcpyPeerAsync(dst, dstDevice, src, srcDevice,
+                                                       static_cast<std::size_t>(bytes), m_stream));
         else
             STRIDESCOPE_CUDA_CHECK(
                 cudaMemcpyAsync(dst, src, static_cast<std::size_t>(bytes), cudaKind(kind), m_stream));

@@ -10,20 +10,26 @@ namespace stridescope::testing {
 inline const std::vector<std::pair<const char*, const char*>>& cudaScriptCases() {
     static const std::vector<std::pair<const char*, const char*>> cases = {
         {"cuda contiguous, transposed, narrowed", "a = x.cuda()\nb = x.t().cuda()\nc = x[:, 1:4].cuda()\n"},
-        {"pinned, non_blocking", "p = x.pin_memory()\na = p.cuda(non_blocking=True)\nb = x.to('cuda', non_blocking=True)\n"
-                                 "q = torch.empty(4, 6, pin_memory=True)\nq.copy_(a, non_blocking=True)\n"
-                                 "torch.cuda.synchronize()\n"},
-        {"cpu back", "a = x.cuda()\nb = a.cpu()\nc = a.t().cpu()\nd = a[1:, ::2].cpu()\ne = a.to('cpu', torch.float64)\n"},
-        {"contiguous and clone on the device", "a = x.cuda()\nb = a.t().contiguous()\nc = a.clone()\nd = a[:, 1:].clone()\n"
-                                               "e = a.t().clone(memory_format=torch.contiguous_format)\n"},
-        {"copy_ across and within", "g = torch.zeros(6, 4, device='cuda')\ng.copy_(x.t())\n"
-                                    "h = torch.zeros(4, 6, device='cuda').t()\nh.copy_(x.t())\ng[1] = torch.ones(4)\n"
-                                    "g[2, 3] = 7\nx.copy_(g.t())\nh.copy_(g)\n"},
-        {"in-place, elementwise, casts", "a = x.cuda()\na.add_(1)\nb = a * 2\nb.t().mul_(3)\nc = b.double()\nd = c.cpu()\n"
-                                         "a.resize_(30)\ne = a.cpu()\n"},
-        {"dtypes", "a = torch.arange(10, dtype=torch.int8).cuda()\nb = torch.arange(10, dtype=torch.float16).cuda()\n"
-                   "c = torch.arange(10).cuda()[::3].cpu()\nd = (torch.arange(6) > 2).cuda().cpu()\n"
-                   "e = torch.arange(6.).view(2, 3).to('cuda', torch.bfloat16).t().contiguous().cpu()\n"},
+        {"pinned, non_blocking",
+         "p = x.pin_memory()\na = p.cuda(non_blocking=True)\nb = x.to('cuda', non_blocking=True)\n"
+         "q = torch.empty(4, 6, pin_memory=True)\nq.copy_(a, non_blocking=True)\n"
+         "torch.cuda.synchronize()\n"},
+        {"cpu back", "a = x.cuda()\nb = a.cpu()\nc = a.t().cpu()\nd = a[1:, ::2].cpu()\ne = a.to('cpu', "
+                     "torch.float64)\n"},
+        {"contiguous and clone on the device",
+         "a = x.cuda()\nb = a.t().contiguous()\nc = a.clone()\nd = a[:, 1:].clone()\n"
+         "e = a.t().clone(memory_format=torch.contiguous_format)\n"},
+        {"copy_ across and within",
+         "g = torch.zeros(6, 4, device='cuda')\ng.copy_(x.t())\n"
+         "h = torch.zeros(4, 6, device='cuda').t()\nh.copy_(x.t())\ng[1] = torch.ones(4)\n"
+         "g[2, 3] = 7\nx.copy_(g.t())\nh.copy_(g)\n"},
+        {"in-place, elementwise, casts",
+         "a = x.cuda()\na.add_(1)\nb = a * 2\nb.t().mul_(3)\nc = b.double()\nd = c.cpu()\n"
+         "a.resize_(30)\ne = a.cpu()\n"},
+        {"dtypes",
+         "a = torch.arange(10, dtype=torch.int8).cuda()\nb = torch.arange(10, dtype=torch.float16).cuda()\n"
+         "c = torch.arange(10).cuda()[::3].cpu()\nd = (torch.arange(6) > 2).cuda().cpu()\n"
+         "e = torch.arange(6.).view(2, 3).to('cuda', torch.bfloat16).t().contiguous().cpu()\n"},
     };
     return cases;
 }

@@ -59,7 +59,8 @@ void TestCudaStorage::stridedKernel_data() {
         QTest::newRow(tag + "transposed") << size << QList<qint64>{9, 7} << QList<qint64>{1, 9} << qint64(0);
         QTest::newRow(tag + "narrowed") << size << QList<qint64>{7, 5} << QList<qint64>{9, 1} << qint64(2);
         QTest::newRow(tag + "expanded") << size << QList<qint64>{4, 9} << QList<qint64>{0, 1} << qint64(9);
-        QTest::newRow(tag + "permuted 3-d") << size << QList<qint64>{3, 3, 7} << QList<qint64>{1, 21, 3} << qint64(0);
+        QTest::newRow(tag + "permuted 3-d")
+            << size << QList<qint64>{3, 3, 7} << QList<qint64>{1, 21, 3} << qint64(0);
     }
 }
 
@@ -138,8 +139,9 @@ void TestCudaStorage::transfersAreMeasured() {
     workspace.importTorch();
     Interpreter interpreter(workspace);
     takeTransfers();
-    for (const Statement& s : Interpreter::parse("x = torch.randn(1024, 1024)\np = x.pin_memory()\n"
-                                                 "a = x.cuda()\nb = p.cuda()\nc = x[:, 1:].cuda()\nd = a.cpu()\n")) {
+    for (const Statement& s :
+         Interpreter::parse("x = torch.randn(1024, 1024)\np = x.pin_memory()\n"
+                            "a = x.cuda()\nb = p.cuda()\nc = x[:, 1:].cuda()\nd = a.cpu()\n")) {
         const StatementOutcome o = interpreter.execute(s);
         QVERIFY2(o.ok(), o.error ? o.error->what() : "");
     }

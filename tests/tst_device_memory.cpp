@@ -9,6 +9,7 @@
 // copy injected; PyTorch's out-of-memory message.
 #include "TestMain.h"
 #include "CudaScriptCases.h"
+#include "FakeDevice.h"
 #include "app/commands/EvalCommand.h"
 #include "core/DeviceMemory.h"
 #include "core/Storage.h"
@@ -27,128 +28,9 @@
 
 using namespace stridescope;
 using namespace stridescope::script;
+using stridescope::testing::FakeDevice;
 
 namespace {
-
-class FakeDevice final : public gpu::DevicePrimitives {
-public:
-    struct Allocation {
-        int device = -1; // -1: page-locked host memory
-        std::int64_t bytes = 0;
-    };
-
-    std::vector<std::string> events;
-    std::map<const unsigned char*, Allocation> live;
-    std::int64_t capacity = std::int64_t(2) << 30;
-    std::int64_t allocations = 0;
-    std::int64_t frees = 0;
-    bool corruptNextCopy = false; // flips a byte of what the next timed copy or kernel writes
-    int deviceCountValue = 2;
-
-    int deviceCount() const override { return deviceCountValue; }
-    std::string deviceName(int) const override { return "Fake GPU"; }
-    std::int64_t totalMemoryBytes(int) const override { return capacity; }
-
-    void* allocateDevice(int device, std::int64_t bytes) override {
-        if (bytes > capacity)
-            return nullptr;
-        events.push_back("alloc cuda:" + std::to_string(device) + " " + std::to_string(bytes));
-        return make(device, bytes);
-    }
-    void freeDevice(int device, void* pointer) noexcept override {
-        events.push_back("free cuda:" + std::to_string(device) + " " + std::to_string(release(pointer)));
-    }
-    void* allocatePinned(std::int64_t bytes) override {
-        events.push_back("alloc pinned " + std::to_string(bytes));
-        return make(-1, bytes);
-    }
-    void freePinned(void* pointer) noexcept override {
-        events.push_back("free pinned " + std::to_string(release(pointer)));
-    }
-    void fill(int, void* pointer, std::int64_t bytes, bool pattern) override {
-        auto* p = static_cast<unsigned char*>(pointer);
-        if (pattern)
-            fillBytePattern(p, bytes);
-        else
-            std::memset(p, 0, static_cast<std::size_t>(bytes));
-    }
-    void copySync(gpu::MemcpyKind kind, int, void* dst, int, const void* src, std::int64_t bytes) override {
-        events.push_back(std::string(kind == gpu::MemcpyKind::HostToDevice ? "upload " : "readback ") +
-                         std::to_string(bytes));
-        std::memcpy(dst, src, static_cast<std::size_t>(bytes));
-    }
-    void begin(int) override { m_marks = 1; }
-    void memcpyAsync(gpu::MemcpyKind kind, int, void* dst, int, const void* src, std::int64_t bytes) override {
-        std::string name = kind == gpu::MemcpyKind::HostToDevice   ? "memcpy h2d "
-                           : kind == gpu::MemcpyKind::DeviceToHost ? "memcpy d2h "
-                           : kind == gpu::MemcpyKind::Peer         ? "memcpy peer "
-                                                                   : "memcpy d2d ";
-        name += std::to_string(bytes);
-        if (kind == gpu::MemcpyKind::HostToDevice || kind == gpu::MemcpyKind::DeviceToHost) {
-            const void* host = kind == gpu::MemcpyKind::HostToDevice ? src : dst;
-            name += isPinned(host) ? " pinned" : " pageable";
-        }
-        events.push_back(name);
-        std::memcpy(dst, src, static_cast<std::size_t>(bytes));
-        corrupt(dst);
-    }
-    void stridedCopy(void* dst, const Layout& dstLayout, const void* src, const Layout& srcLayout,
-                     int elementSize) override {
-        events.push_back("kernel " + std::to_string(elementSize));
-        const auto contiguous = gatherRowMajor(static_cast<const unsigned char*>(src), srcLayout, elementSize);
-        scatterRowMajor(static_cast<unsigned char*>(dst), dstLayout, elementSize, contiguous.data());
-        if (dstLayout.numel() > 0)
-            corrupt(static_cast<unsigned char*>(dst) + dstLayout.storageOffset * elementSize);
-    }
-    void mark() override { ++m_marks; }
-    void synchronize() override { events.push_back("synchronize"); }
-    bool done() override {
-        events.push_back("query");
-        return false; // the DMA is still running
-    }
-    std::vector<double> finish() override { return std::vector<double>(static_cast<std::size_t>(m_marks - 1), 0.25); }
-
-    std::int64_t liveBytes(int device) const {
-        std::int64_t total = 0;
-        for (const auto& [p, a] : live)
-            if (a.device == device)
-                total += a.bytes;
-        return total;
-    }
-
-private:
-    void* make(int device, std::int64_t bytes) {
-        auto* p = new unsigned char[static_cast<std::size_t>(bytes)];
-        live[p] = {device, bytes};
-        ++allocations;
-        return p;
-    }
-    std::int64_t release(void* pointer) {
-        auto* p = static_cast<unsigned char*>(pointer);
-        const auto it = live.find(p);
-        if (it == live.end())
-            return -1;
-        const std::int64_t bytes = it->second.bytes;
-        live.erase(it);
-        delete[] p;
-        ++frees;
-        return bytes;
-    }
-    bool isPinned(const void* host) const {
-        const auto* p = static_cast<const unsigned char*>(host);
-        for (const auto& [base, a] : live)
-            if (a.device < 0 && p >= base && p < base + a.bytes)
-                return true;
-        return false;
-    }
-    void corrupt(void* dst) {
-        if (corruptNextCopy) {
-            corruptNextCopy = false;
-            static_cast<unsigned char*>(dst)[0] ^= 0x40;
-        }
-    }
-    int m_marks = 0;
-};
 
 // The block of a tensor's storage, read back, against the core's bytes.
 bool blockMatchesCore(const FakeDevice&, const Tensor& t) {
@@ -208,7 +90,8 @@ void TestDeviceMemory::cleanup() {
     m_device.reset();
 }
 
-std::string TestDeviceMemory::run(Interpreter& interpreter, const std::string& setup, const std::string& statement) {
+std::string TestDeviceMemory::run(Interpreter& interpreter, const std::string& setup,
+                                  const std::string& statement) {
     for (const Statement& s : Interpreter::parse(setup)) {
         const StatementOutcome o = interpreter.execute(s);
         if (!o.ok())
@@ -228,14 +111,16 @@ void TestDeviceMemory::paths_data() {
     QTest::addColumn<QString>("setup");
     QTest::addColumn<QString>("statement");
     QTest::addColumn<QStringList>("events");
-    const auto row = [](const char* name, const std::string& setup, const char* statement, QStringList events) {
+    const auto row = [](const char* name, const std::string& setup, const char* statement,
+                        QStringList events) {
         QTest::newRow(name) << QString::fromStdString(setup) << QString(statement) << events;
     };
     const std::string x = kX;
     const std::string y = x + "y = x.cuda()\n";
     const std::string p = x + "p = x.pin_memory()\n";
     // Host to device: the new storage's block, one memcpy, memcpy_and_sync, the read-back.
-    row("contiguous h2d", x, "y = x.cuda()", {"alloc cuda:0 48", "memcpy h2d 48 pageable", "synchronize", "readback 48"});
+    row("contiguous h2d", x, "y = x.cuda()",
+        {"alloc cuda:0 48", "memcpy h2d 48 pageable", "synchronize", "readback 48"});
     row("transposed h2d is one memcpy", x, "y = x.t().cuda()",
         {"alloc cuda:0 48", "memcpy h2d 48 pageable", "synchronize", "readback 48"});
     row("narrowed h2d: contiguous on the host, then the memcpy", x, "y = x[:, 1:3].cuda()",
@@ -257,8 +142,8 @@ void TestDeviceMemory::paths_data() {
         {"alloc cuda:0 24", "kernel 4", "memcpy d2h 24 pageable", "synchronize", "free cuda:0 24"});
     row("d2h into pinned memory", y + "q = torch.zeros(3, 4, pin_memory=True)\n", "q.copy_(y)",
         {"memcpy d2h 48 pinned", "synchronize"});
-    row("d2h non_blocking into pinned", y + "q = torch.zeros(3, 4, pin_memory=True)\n", "q.copy_(y, non_blocking=True)",
-        {"memcpy d2h 48 pinned", "query"});
+    row("d2h non_blocking into pinned", y + "q = torch.zeros(3, 4, pin_memory=True)\n",
+        "q.copy_(y, non_blocking=True)", {"memcpy d2h 48 pinned", "query"});
     row("d2h with a cast: the cast on the host after", y, "z = y.to('cpu', torch.float64)",
         {"memcpy d2h 48 pageable", "synchronize"});
     row("d2h non_blocking with a cast: the cast is the device's (the core's, uploaded)", y,
@@ -267,11 +152,13 @@ void TestDeviceMemory::paths_data() {
     row("cuda:0 to cuda:1 is a peer copy", y, "w = y.to('cuda:1')",
         {"alloc cuda:1 48", "memcpy peer 48", "synchronize", "readback 48"});
     // copy_ into CUDA tensors.
-    row("into a transposed CUDA tensor: a kernel writes its layout", x + "g = torch.zeros(4, 3, device='cuda').t()\n",
-        "g.copy_(x)",
-        {"alloc cuda:0 48", "memcpy h2d 48 pageable", "synchronize", "kernel 4", "readback 48", "free cuda:0 48"});
-    row("a broadcast source is made contiguous on the host", "g = torch.zeros(3, 4, device='cuda')\nb = torch.ones(4)\n",
-        "g.copy_(b)", {"memcpy h2d 48 pageable", "synchronize", "readback 48"});
+    row("into a transposed CUDA tensor: a kernel writes its layout",
+        x + "g = torch.zeros(4, 3, device='cuda').t()\n", "g.copy_(x)",
+        {"alloc cuda:0 48", "memcpy h2d 48 pageable", "synchronize", "kernel 4", "readback 48",
+         "free cuda:0 48"});
+    row("a broadcast source is made contiguous on the host",
+        "g = torch.zeros(3, 4, device='cuda')\nb = torch.ones(4)\n", "g.copy_(b)",
+        {"memcpy h2d 48 pageable", "synchronize", "readback 48"});
     row("setitem of a number", "g = torch.zeros(3, 4, device='cuda')\n", "g[1, 2] = 7",
         {"memcpy h2d 4 pageable", "synchronize", "readback 4"});
     // Within the device: clone and contiguous run there; casts and arithmetic are the core's, uploaded.
@@ -280,14 +167,18 @@ void TestDeviceMemory::paths_data() {
     row("contiguous of a transpose is a kernel", y, "c = y.t().contiguous()",
         {"alloc cuda:0 48", "kernel 4", "synchronize", "readback 48"});
     row("contiguous of a contiguous tensor is itself", y, "c = y.contiguous()", {});
-    row("a cast on the device is the core's, uploaded", y, "c = y.double()", {"alloc cuda:0 96", "upload 96"});
+    row("a cast on the device is the core's, uploaded", y, "c = y.double()",
+        {"alloc cuda:0 96", "upload 96"});
     row("an in-place op is uploaded", y, "y.add_(1)", {"upload 48"});
     row("an elementwise result is uploaded", y, "z = y * 2", {"alloc cuda:0 48", "upload 48"});
-    row("a factory on the device is uploaded", "", "o = torch.ones(2, 3, device='cuda')", {"alloc cuda:0 24", "upload 24"});
-    row("zeros are the core's writes too", "", "o = torch.zeros(2, 3, device='cuda')", {"alloc cuda:0 24", "upload 24"});
+    row("a factory on the device is uploaded", "", "o = torch.ones(2, 3, device='cuda')",
+        {"alloc cuda:0 24", "upload 24"});
+    row("zeros are the core's writes too", "", "o = torch.zeros(2, 3, device='cuda')",
+        {"alloc cuda:0 24", "upload 24"});
     row("a view makes nothing", y, "v = y[1:]", {});
     row("del frees the block", y, "del y", {"free cuda:0 48"});
-    row("resize_ reallocates at the sync", y, "y.resize_(20)", {"free cuda:0 48", "alloc cuda:0 80", "upload 80"});
+    row("resize_ reallocates at the sync", y, "y.resize_(20)",
+        {"free cuda:0 48", "alloc cuda:0 80", "upload 80"});
 }
 
 void TestDeviceMemory::paths() {
@@ -315,8 +206,9 @@ void TestDeviceMemory::measuredTransferRecord() {
     Workspace workspace;
     workspace.importTorch();
     Interpreter interpreter(workspace);
-    QCOMPARE(QString::fromStdString(run(interpreter, kX, "p = x.pin_memory()\ny = p.cuda()\nz = y[:, 1:].cpu()")),
-             QString());
+    QCOMPARE(
+        QString::fromStdString(run(interpreter, kX, "p = x.pin_memory()\ny = p.cuda()\nz = y[:, 1:].cpu()")),
+        QString());
     const std::vector<TransferRecord> records = takeTransfers();
     QCOMPARE(int(records.size()), 2);
     QVERIFY(records[0].measured);
@@ -397,7 +289,8 @@ void TestDeviceMemory::failedStatementIsUndoneOnTheDevice() {
     Workspace workspace;
     workspace.importTorch();
     Interpreter interpreter(workspace);
-    const std::string error = run(interpreter, std::string(kX) + "y = x.cuda()\n", "y.add_(1).no_such_method()");
+    const std::string error =
+        run(interpreter, std::string(kX) + "y = x.cuda()\n", "y.add_(1).no_such_method()");
     QVERIFY(!error.empty());
     const Tensor y = workspace.find("y")->asTensor();
     QCOMPARE(y.valueAt({0, 0}).toDouble(), 0.0);
@@ -426,16 +319,19 @@ void TestDeviceMemory::mismatchIsAnError_data() {
     QTest::addColumn<QString>("statement");
     QTest::addColumn<QString>("error");
     const std::string y = std::string(kX) + "y = x.cuda()\n";
-    QTest::newRow("h2d") << QString(kX) << "y = x.cuda()"
-                         << "CUDA copy check failed: element 0 of the 12 elements of the h2d copy to cuda:0 differs "
-                            "from StrideScope's value (read back 40 00 00 00, expected 00 00 00 00)";
-    QTest::newRow("d2h") << QString::fromStdString(y) << "z = y.cpu()"
-                         << "CUDA copy check failed: element 0 of the 12 elements of the d2h copy to cpu differs from "
-                            "StrideScope's value (read back 40 00 00 00, expected 00 00 00 00)";
-    QTest::newRow("within the device") << QString::fromStdString(y) << "c = y.t().contiguous()"
-                                       << "CUDA copy check failed: element 0 of the 12 elements of the copy within "
-                                          "cuda:0 differs from StrideScope's value (read back 40 00 00 00, expected "
-                                          "00 00 00 00)";
+    QTest::newRow("h2d")
+        << QString(kX) << "y = x.cuda()"
+        << "CUDA copy check failed: element 0 of the 12 elements of the h2d copy to cuda:0 differs "
+           "from StrideScope's value (read back 40 00 00 00, expected 00 00 00 00)";
+    QTest::newRow("d2h")
+        << QString::fromStdString(y) << "z = y.cpu()"
+        << "CUDA copy check failed: element 0 of the 12 elements of the d2h copy to cpu differs from "
+           "StrideScope's value (read back 40 00 00 00, expected 00 00 00 00)";
+    QTest::newRow("within the device")
+        << QString::fromStdString(y) << "c = y.t().contiguous()"
+        << "CUDA copy check failed: element 0 of the 12 elements of the copy within "
+           "cuda:0 differs from StrideScope's value (read back 40 00 00 00, expected "
+           "00 00 00 00)";
 }
 
 // The read-back check: a copy that delivered other bytes fails the statement, which is undone.
