@@ -1597,6 +1597,10 @@ Restore it?</source>
         <translation>0 维张量没有可以 %1 的维度。</translation>
     </message>
     <message>
+        <source>%1 needs a tensor of at least %2 dims.</source>
+        <translation>%1 需要至少 %2 维的张量。</translation>
+    </message>
+    <message>
         <source>Swap axes</source>
         <translation>交换轴 (swapaxes)</translation>
     </message>
