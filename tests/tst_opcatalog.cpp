@@ -116,10 +116,6 @@ const NoForm kNoForm[] = {
     // Sparse tensors only: StrideScope models strided tensors.
     {"indices", "sparse tensors only"},
     {"values", "sparse tensors only"},
-    // Forms still to write: each needs its own defaults and bounds.
-    {"diagonal", "no form yet: offset and two dims, typed in the console"},
-    {"unfold", "no form yet: dimension, size and step, typed in the console"},
-    {"unflatten", "no form yet: a dim and its new sizes, typed in the console"},
 };
 
 const NoForm* exclusionOf(const QString& op) {

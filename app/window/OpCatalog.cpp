@@ -122,6 +122,7 @@ const ParamLabel kParamLabels[] = {
     {"axis1", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Second axis")},
     {"source", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Dim to move")},
     {"destination", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "New position")},
+    {"offset", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Offset from the main diagonal")},
 };
 
 } // namespace
@@ -539,6 +540,67 @@ const std::vector<OpSpec>& OpCatalog::all() {
             .expression =
                 [](const QString& in, A a) {
                     return in + u'.' + a.value(QStringLiteral("function")).toString() + QStringLiteral("()");
+                },
+        },
+        // The other views of PyTorch's list that take numbers (tst_opcatalog keeps the list).
+        {
+            .id = QStringLiteral("diagonal"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Diagonal"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "The elements where two dims' indices differ by `offset`, as a new last dim: its "
+                "stride is the sum of the two strides. A view."),
+            .params = {param("offset", K::SliceBound, "dim1"), param("dim0", K::Dim), param("dim1", K::Dim)},
+            .minDims = 2,
+            .defaults = [](const Tensor&) -> OpArguments {
+                return {{QStringLiteral("offset"), qint64(0)},
+                        {QStringLiteral("dim0"), qint64(0)},
+                        {QStringLiteral("dim1"), qint64(1)}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    return call(in, "diagonal", nums(a, {"offset", "dim0", "dim1"}));
+                },
+        },
+        {
+            .id = QStringLiteral("unfold"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Unfold"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "Windows of `size` elements every `step` along one dim, as a new last dim: the windows "
+                "overlap when step < size, and no element is copied. A view."),
+            .params = {param("dim", K::Dim), param("size", K::Length, "dim"), param("step", K::Step, "dim")},
+            .defaults = [](const Tensor& t) -> OpArguments {
+                const qint64 last = TensorDims(t).last;
+                return {{QStringLiteral("dim"), last},
+                        {QStringLiteral("size"), std::min<qint64>(2, sizeOf(t, last))},
+                        {QStringLiteral("step"), qint64(1)}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    return call(in, "unfold", nums(a, {"dim", "size", "step"}));
+                },
+        },
+        {
+            .id = QStringLiteral("unflatten"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Unflatten"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "Splits one dim into several whose sizes multiply to its size; their strides divide its "
+                "stride. Always a view."),
+            .params = {param("dim", K::Dim), param("shape", K::Shape)},
+            .defaults = [](const Tensor& t) -> OpArguments {
+                const qint64 last = TensorDims(t).last;
+                const qint64 size = sizeOf(t, last);
+                const QList<qint64> shape =
+                    size > 2 && size % 2 == 0 ? QList<qint64>{2, size / 2} : QList<qint64>{size, 1};
+                return {{QStringLiteral("dim"), last}, {QStringLiteral("shape"), QVariant::fromValue(shape)}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    return call(in, "unflatten",
+                                num(a, "dim") + QStringLiteral(", ") +
+                                    tupleLiteral(listArg(a, QStringLiteral("shape"))));
                 },
         },
     };

@@ -28,7 +28,7 @@ enum class OpParamKind {
     Start,        // narrow's start: 0 .. size(dim)
     Length,       // narrow's length: 0 .. size(dim)
     Index,        // select's index: 0 .. size(dim)-1
-    SliceBound,   // slice start/stop: -size(dim) .. size(dim)
+    SliceBound,   // slice start/stop, diagonal offset: -size(dim) .. size(dim)
     Step,         // slice step: 1 .. max(size(dim), 1)
     DimOrder,     // a permutation of the dims: one spin box per dim
     Shape,        // a list of ints typed as "2, 3, 4" (-1 allowed where PyTorch infers it)
