@@ -412,6 +412,25 @@ void WindowTest::applyEachOpThroughItsForm_data() {
                        {"stride", QStringLiteral("1, 1")},
                        {"storage_offset", 2}}
         << "y = x.as_strided((3, 3), (1, 1), 2)" << shape({3, 3}) << shape({1, 1}) << qint64(2) << true;
+    // Layouts from PyTorch 1.13.
+    QTest::newRow("diagonal of dims 0 and 1 by default")
+        << x << "diagonal" << QVariantMap{} << "y = x.diagonal(0, 0, 1)" << shape({4, 2}) << shape({1, 16})
+        << qint64(0) << true;
+    QTest::newRow("diagonal above the main one, of dims 1 and 2")
+        << x << "diagonal" << QVariantMap{{"dim0", 1}, {"dim1", 2}, {"offset", 1}} << "y = x.diagonal(1, 1, 2)"
+        << shape({2, 3}) << shape({12, 5}) << qint64(1) << true;
+    QTest::newRow("unfold makes overlapping windows by default")
+        << x << "unfold" << QVariantMap{} << "y = x.unfold(2, 2, 1)" << shape({2, 3, 3, 2})
+        << shape({12, 4, 1, 1}) << qint64(0) << true;
+    QTest::newRow("unfold of dim 1 in windows of 2 every 2")
+        << x << "unfold" << QVariantMap{{"dim", 1}, {"size", 2}, {"step", 2}} << "y = x.unfold(1, 2, 2)"
+        << shape({2, 1, 4, 2}) << shape({12, 8, 1, 4}) << qint64(0) << true;
+    QTest::newRow("unflatten splits the last dim by default")
+        << x << "unflatten" << QVariantMap{} << "y = x.unflatten(2, (2, 2))" << shape({2, 3, 2, 2})
+        << shape({12, 4, 2, 1}) << qint64(0) << true;
+    QTest::newRow("unflatten of dim 1 with -1")
+        << x << "unflatten" << QVariantMap{{"dim", 1}, {"shape", QStringLiteral("-1, 1")}}
+        << "y = x.unflatten(1, (-1, 1))" << shape({2, 3, 1, 4}) << shape({12, 4, 4, 1}) << qint64(0) << true;
 }
 
 void WindowTest::applyEachOpThroughItsForm() {

@@ -116,16 +116,17 @@ bool DocumentController::saveFile(const QString& path, QString* error) {
     return true;
 }
 
-void DocumentController::open() {
+QString DocumentController::askForScript(const QString& title) {
     if (!maybeSave())
-        return;
+        return {};
     const QString dir = m_currentFile.isEmpty() ? QString() : QFileInfo(m_currentFile).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(&m_window, tr("Open Script"), dir,
-                                                      tr("PyTorch scripts (*.py);;All files (*)"));
-    if (path.isEmpty())
-        return;
+    return QFileDialog::getOpenFileName(&m_window, title, dir, tr("PyTorch scripts (*.py);;All files (*)"));
+}
+
+void DocumentController::open() {
+    const QString path = askForScript(tr("Open Script"));
     QString error;
-    if (!openFile(path, &error))
+    if (!path.isEmpty() && !openFile(path, &error))
         QMessageBox::critical(&m_window, tr("Open Script"),
                               tr("%1\n\nThe current session was left as it was.").arg(error));
 }
@@ -288,15 +289,9 @@ bool DocumentController::openAsLesson(const QString& path, QString* error) {
 }
 
 void DocumentController::openLessonFile() {
-    if (!maybeSave())
-        return;
-    const QString dir = m_currentFile.isEmpty() ? QString() : QFileInfo(m_currentFile).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(&m_window, tr("Open as Lesson"), dir,
-                                                      tr("PyTorch scripts (*.py);;All files (*)"));
-    if (path.isEmpty())
-        return;
+    const QString path = askForScript(tr("Open as Lesson"));
     QString error;
-    if (!openAsLesson(path, &error))
+    if (!path.isEmpty() && !openAsLesson(path, &error))
         QMessageBox::critical(&m_window, tr("Open as Lesson"),
                               tr("%1\n\nThe current session was left as it was.").arg(error));
 }

@@ -52,6 +52,9 @@ public:
     void updateTitle();
 
 private:
+    // Asks to save first, then for a script to open; empty when either is cancelled.
+    QString askForScript(const QString& title);
+
     MainWindow& m_window;
     QString m_currentFile;
     QMenu* m_recentMenu = nullptr;

@@ -67,11 +67,13 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowIcon(QIcon(QStringLiteral(":/icons/stridescope.svg")));
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
     setAcceptDrops(true); // a .py dropped on the window opens as a lesson
-    createCentre();
-    createDocks();
+    // The parts first (they only hold the window until asked), then the widgets they work on.
+    m_crashRecovery = new CrashRecovery(*this);
     m_document = new DocumentController(*this);
     m_presenter = new DiagramPresenter(*this);
     m_actions = new WindowActions(*this);
+    createCentre();
+    createDocks();
     m_actions->createActions();
     m_actions->createMenus();
     m_actions->createToolBars();
@@ -113,7 +115,6 @@ MainWindow::MainWindow(QWidget* parent)
                                                             : QString());
     });
     connect(m_session->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
-    m_crashRecovery = new CrashRecovery(*this);
     connect(m_session->undoStack(), &QUndoStack::cleanChanged, this,
             [this] { m_crashRecovery->scheduleAutosave(); });
     connect(m_traversal, &TraversalController::positionChanged, m_presenter,

@@ -18,13 +18,9 @@
 #include <memory>
 
 class QAction;
-class QActionGroup;
 class QDockWidget;
 class QLabel;
-class QMenu;
-class QSlider;
 class QStackedWidget;
-class QToolBar;
 class QDragEnterEvent;
 class QDropEvent;
 class QTreeView;

@@ -45,6 +45,86 @@ QString tupleLiteral(const QList<qint64>& values) {
     return u'(' + intListText(values) + u')';
 }
 
+// What most defaults start from.
+struct TensorDims {
+    explicit TensorDims(const Tensor& tensor)
+        : rank(tensor.dim()), last(std::max<qint64>(rank - 1, 0)), sizes(toIntList(tensor.sizes())) {}
+    qint64 rank;
+    qint64 last; // the last dim (0 for a 0-dim tensor)
+    QList<qint64> sizes;
+};
+
+QString call(const QString& input, const char* method, const QString& arguments) {
+    return QStringLiteral("%1.%2(%3)").arg(input, QLatin1String(method), arguments);
+}
+
+QString num(const OpArguments& arguments, const char* key) {
+    return QString::number(intArg(arguments, QString::fromLatin1(key)));
+}
+
+QString nums(const OpArguments& arguments, std::initializer_list<const char*> keys) {
+    QStringList parts;
+    for (const char* key : keys)
+        parts << num(arguments, key);
+    return parts.join(QStringLiteral(", "));
+}
+
+QString memoryFormatCall(const QString& input, const char* method, const OpArguments& a) {
+    const QString format = a.value(QStringLiteral("memory_format")).toString();
+    return call(input, method, format.isEmpty() ? QString() : QStringLiteral("memory_format=") + format);
+}
+
+OpArguments viewShapeDefaults(const Tensor& tensor) {
+    const TensorDims d(tensor);
+    QList<qint64> shape;
+    if (d.rank >= 2) {
+        shape << d.sizes[0] * d.sizes[1];
+        shape += d.sizes.mid(2);
+    } else if (d.rank == 1 && d.sizes[0] % 2 == 0 && d.sizes[0] > 2) {
+        shape << 2 << d.sizes[0] / 2;
+    } else {
+        shape << -1;
+    }
+    return {{QStringLiteral("shape"), QVariant::fromValue(shape)}};
+}
+
+OpArguments memoryFormatDefaults(const Tensor&) { return {{QStringLiteral("memory_format"), QString()}}; }
+
+OpArguments noArguments(const Tensor&) { return {}; }
+
+// The parameters' labels, by key (a key means the same in every op that has it).
+struct ParamLabel {
+    const char* key;
+    const char* label;
+};
+
+const ParamLabel kParamLabels[] = {
+    {"dim0", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "First dim")},
+    {"dim1", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Second dim")},
+    {"dims", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "New order of dims")},
+    {"dim", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Dim")},
+    {"start", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Start")},
+    {"length", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Length")},
+    {"stop", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Stop")},
+    {"step", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Step")},
+    {"index", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Index")},
+    {"shape", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Shape")},
+    {"size", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Size")},
+    {"stride", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Stride")},
+    {"storage_offset", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Storage offset")},
+    {"op", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Operator")},
+    {"other", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Other operand")},
+    {"function", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Function")},
+    {"start_dim", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "First dim")},
+    {"end_dim", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Last dim")},
+    {"memory_format", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Memory format")},
+    {"axis0", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "First axis")},
+    {"axis1", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Second axis")},
+    {"source", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Dim to move")},
+    {"destination", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "New position")},
+    {"offset", QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Offset from the main diagonal")},
+};
+
 } // namespace
 
 std::optional<QList<qint64>> parseIntList(const QString& text) {
@@ -79,56 +159,450 @@ QList<qint64> toIntList(const Shape& shape) { return QList<qint64>(shape.begin()
 
 const std::vector<OpSpec>& OpCatalog::all() {
     using K = OpParamKind;
+    using A = const OpArguments&;
+    const auto ctrlAlt = [](Qt::Key k) { return QKeySequence(Qt::CTRL | Qt::ALT | k); };
     static const std::vector<OpSpec> catalog = {
-        {QStringLiteral("transpose"), {param("dim0", K::Dim), param("dim1", K::Dim)}, true},
-        {QStringLiteral("permute"), {param("dims", K::DimOrder)}, true},
-        {QStringLiteral("narrow"),
-         {param("dim", K::Dim), param("start", K::Start, "dim"), param("length", K::Length, "dim")},
-         true},
-        {QStringLiteral("view"), {param("shape", K::Shape)}, true},
-        {QStringLiteral("reshape"), {param("shape", K::Shape)}, false},
-        {QStringLiteral("slice"),
-         {param("dim", K::Dim), param("start", K::SliceBound, "dim"), param("stop", K::SliceBound, "dim"),
-          param("step", K::Step, "dim")},
-         true},
-        {QStringLiteral("select"), {param("dim", K::Dim), param("index", K::Index, "dim")}, true},
-        {QStringLiteral("expand"), {param("size", K::Shape)}, true},
-        {QStringLiteral("unsqueeze"), {param("dim", K::InsertDim)}, true},
-        {QStringLiteral("squeeze"), {param("dim", K::OptionalDim)}, true},
-        {QStringLiteral("flatten"), {param("start_dim", K::Dim), param("end_dim", K::Dim)}, false},
-        {QStringLiteral("contiguous"),
-         {formatParam({QString(), QStringLiteral("torch.channels_last")})},
-         false},
-        {QStringLiteral("clone"),
-         {formatParam(
-             {QString(), QStringLiteral("torch.contiguous_format"), QStringLiteral("torch.channels_last")})},
-         false},
-        {QStringLiteral("as_strided"),
-         {param("size", K::Shape), param("stride", K::Shape), param("storage_offset", K::Offset)},
-         true},
+        {
+            .id = QStringLiteral("transpose"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Transpose"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "Swaps two dims: their sizes and their strides trade places. A view: no element moves."),
+            .params = {param("dim0", K::Dim), param("dim1", K::Dim)},
+            .shortcut = ctrlAlt(Qt::Key_T),
+            .defaults = [](const Tensor& t) -> OpArguments {
+                return {{QStringLiteral("dim0"), qint64(0)},
+                        {QStringLiteral("dim1"), std::min<qint64>(1, TensorDims(t).last)}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    return call(in, "transpose", nums(a, {"dim0", "dim1"}));
+                },
+        },
+        {
+            .id = QStringLiteral("permute"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Permute"),
+            .help = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog",
+                                      "Reorders all dims at once (sizes and strides together). A view."),
+            .params = {param("dims", K::DimOrder)},
+            .shortcut = ctrlAlt(Qt::Key_P),
+            .acceptsZeroDim = true,
+            .defaults = [](const Tensor& t) -> OpArguments {
+                QList<qint64> order;
+                for (qint64 d = t.dim() - 1; d >= 0; --d)
+                    order << d;
+                return {{QStringLiteral("dims"), QVariant::fromValue(order)}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    // permute(()) for a 0-dim tensor: PyTorch refuses permute() with no dims at all.
+                    return call(in, "permute", shapeArguments(listArg(a, QStringLiteral("dims"))));
+                },
+        },
+        {
+            .id = QStringLiteral("narrow"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Narrow"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "Keeps `length` indices of one dim from `start`: the offset moves, the strides "
+                "stay. A view."),
+            .params = {param("dim", K::Dim), param("start", K::Start, "dim"),
+                       param("length", K::Length, "dim")},
+            .shortcut = ctrlAlt(Qt::Key_N),
+            .defaults = [](const Tensor& t) -> OpArguments {
+                const qint64 last = TensorDims(t).last;
+                const qint64 size = sizeOf(t, last);
+                return {{QStringLiteral("dim"), last},
+                        {QStringLiteral("start"), size > 2 ? qint64(1) : qint64(0)},
+                        {QStringLiteral("length"), size > 2 ? size - 2 : size}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    return call(in, "narrow", nums(a, {"dim", "start", "length"}));
+                },
+        },
+        {
+            .id = QStringLiteral("view"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "View"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "Reads the same storage with a new shape. Refused when no strides can do it "
+                "without copying."),
+            .params = {param("shape", K::Shape)},
+            .shortcut = ctrlAlt(Qt::Key_V),
+            .defaults = viewShapeDefaults,
+            .expression =
+                [](const QString& in, A a) {
+                    return call(in, "view", shapeArguments(listArg(a, QStringLiteral("shape"))));
+                },
+        },
+        {
+            .id = QStringLiteral("reshape"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Reshape"),
+            .help =
+                QT_TRANSLATE_NOOP("stridescope::app::OpCatalog",
+                                  "Like view when a view is possible; otherwise copies into a new storage."),
+            .params = {param("shape", K::Shape)},
+            .alwaysView = false,
+            .shortcut = ctrlAlt(Qt::Key_R),
+            .defaults = viewShapeDefaults,
+            .expression =
+                [](const QString& in, A a) {
+                    return call(in, "reshape", shapeArguments(listArg(a, QStringLiteral("shape"))));
+                },
+        },
+        {
+            .id = QStringLiteral("slice"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Slice"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "x[start:stop:step] along one dim: the offset moves and the step multiplies the "
+                "stride. A view."),
+            .params = {param("dim", K::Dim), param("start", K::SliceBound, "dim"),
+                       param("stop", K::SliceBound, "dim"), param("step", K::Step, "dim")},
+            .shortcut = ctrlAlt(Qt::Key_S),
+            .syntax = OpSyntax::Subscript,
+            .defaults = [](const Tensor& t) -> OpArguments {
+                const qint64 last = TensorDims(t).last;
+                const qint64 size = sizeOf(t, last);
+                return {{QStringLiteral("dim"), last},
+                        {QStringLiteral("start"), qint64(0)},
+                        {QStringLiteral("stop"), size},
+                        {QStringLiteral("step"), size > 1 ? qint64(2) : qint64(1)}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    const qint64 dim = intArg(a, QStringLiteral("dim"));
+                    QStringList items;
+                    for (qint64 d = 0; d < dim; ++d)
+                        items << QStringLiteral(":");
+                    QString slice = num(a, "start") + u':' + num(a, "stop");
+                    if (intArg(a, QStringLiteral("step"), 1) != 1)
+                        slice += u':' + num(a, "step");
+                    items << slice;
+                    return in + u'[' + items.join(QStringLiteral(", ")) + u']';
+                },
+            .iconText = QStringLiteral("x[a:b:c]"),
+        },
+        {
+            .id = QStringLiteral("select"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Select"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "Picks one index of a dim and drops that dim: the offset moves by index × stride. A view."),
+            .params = {param("dim", K::Dim), param("index", K::Index, "dim")},
+            .shortcut = ctrlAlt(Qt::Key_E),
+            .defaults = [](const Tensor& t) -> OpArguments {
+                return {
+                    {QStringLiteral("dim"), qint64(0)},
+                    {QStringLiteral("index"), std::min<qint64>(1, std::max<qint64>(sizeOf(t, 0) - 1, 0))}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    return call(in, "select", nums(a, {"dim", "index"}));
+                },
+        },
+        {
+            .id = QStringLiteral("expand"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Expand"),
+            .help =
+                QT_TRANSLATE_NOOP("stridescope::app::OpCatalog",
+                                  "Repeats size-1 dims without copying: the new dims get stride 0. A view."),
+            .params = {param("size", K::Shape)},
+            .shortcut = ctrlAlt(Qt::Key_X),
+            .defaults = [](const Tensor& t) -> OpArguments {
+                QList<qint64> shape = TensorDims(t).sizes;
+                bool grew = false;
+                for (qint64& size : shape) {
+                    if (size == 1) {
+                        size = 4;
+                        grew = true;
+                    }
+                }
+                if (!grew)
+                    shape.prepend(2);
+                return {{QStringLiteral("size"), QVariant::fromValue(shape)}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    return call(in, "expand", shapeArguments(listArg(a, QStringLiteral("size"))));
+                },
+        },
+        {
+            .id = QStringLiteral("unsqueeze"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Unsqueeze"),
+            .help = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Inserts a dim of size 1. A view."),
+            .params = {param("dim", K::InsertDim)},
+            .shortcut = ctrlAlt(Qt::Key_U),
+            .defaults = [](const Tensor&) -> OpArguments {
+                return {{QStringLiteral("dim"), qint64(0)}};
+            },
+            .expression = [](const QString& in, A a) { return call(in, "unsqueeze", num(a, "dim")); },
+        },
+        {
+            .id = QStringLiteral("squeeze"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Squeeze"),
+            .help = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog",
+                                      "Removes dims of size 1 (one, or all of them). A view."),
+            .params = {param("dim", K::OptionalDim)},
+            .shortcut = ctrlAlt(Qt::Key_Q),
+            .defaults = [](const Tensor&) -> OpArguments {
+                return {{QStringLiteral("dim"), qint64(-1)}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    return intArg(a, QStringLiteral("dim"), -1) < 0 ? call(in, "squeeze", {})
+                                                                    : call(in, "squeeze", num(a, "dim"));
+                },
+        },
+        {
+            .id = QStringLiteral("flatten"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Flatten"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "Merges a run of dims into one: a view when they are contiguous together, else a copy."),
+            .params = {param("start_dim", K::Dim), param("end_dim", K::Dim)},
+            .alwaysView = false,
+            .shortcut = ctrlAlt(Qt::Key_F),
+            .acceptsZeroDim = true,
+            .defaults = [](const Tensor& t) -> OpArguments {
+                return {{QStringLiteral("start_dim"), qint64(0)},
+                        {QStringLiteral("end_dim"), TensorDims(t).last}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    return call(in, "flatten", nums(a, {"start_dim", "end_dim"}));
+                },
+        },
+        {
+            .id = QStringLiteral("contiguous"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Contiguous"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "Returns the tensor itself when already contiguous, else copies into row-major order."),
+            .params = {formatParam({QString(), QStringLiteral("torch.channels_last")})},
+            .alwaysView = false,
+            .shortcut = ctrlAlt(Qt::Key_G),
+            .defaults = memoryFormatDefaults,
+            .expression = [](const QString& in, A a) { return memoryFormatCall(in, "contiguous", a); },
+        },
+        {
+            .id = QStringLiteral("clone"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Clone"),
+            .help =
+                QT_TRANSLATE_NOOP("stridescope::app::OpCatalog",
+                                  "Always copies into a new storage; keeps the strides of a dense input."),
+            .params = {formatParam({QString(), QStringLiteral("torch.contiguous_format"),
+                                    QStringLiteral("torch.channels_last")})},
+            .alwaysView = false,
+            .shortcut = ctrlAlt(Qt::Key_L),
+            .defaults = memoryFormatDefaults,
+            .expression = [](const QString& in, A a) { return memoryFormatCall(in, "clone", a); },
+        },
+        {
+            .id = QStringLiteral("as_strided"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "As strided"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "Any sizes, strides and offset over the same storage. A view; elements may overlap."),
+            .params = {param("size", K::Shape), param("stride", K::Shape),
+                       param("storage_offset", K::Offset)},
+            .shortcut = ctrlAlt(Qt::Key_A),
+            .defaults = [](const Tensor& t) -> OpArguments {
+                return {{QStringLiteral("size"), QVariant::fromValue(toIntList(t.sizes()))},
+                        {QStringLiteral("stride"), QVariant::fromValue(toIntList(t.strides()))},
+                        {QStringLiteral("storage_offset"), qint64(t.storageOffset())}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    return call(in, "as_strided",
+                                tupleLiteral(listArg(a, QStringLiteral("size"))) + QStringLiteral(", ") +
+                                    tupleLiteral(listArg(a, QStringLiteral("stride"))) +
+                                    QStringLiteral(", ") + num(a, "storage_offset"));
+                },
+        },
         // The views of issue 10, with the same generic form.
-        {QStringLiteral("swapaxes"), {param("axis0", K::Dim), param("axis1", K::Dim)}, true},
-        {QStringLiteral("moveaxis"), {param("source", K::Dim), param("destination", K::Dim)}, true},
-        {QStringLiteral("broadcast_to"), {param("size", K::Shape)}, true},
-        {QStringLiteral("adjoint"), {}, true},
-        {QStringLiteral("ravel"), {}, false},
+        {
+            .id = QStringLiteral("swapaxes"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Swap axes"),
+            .help =
+                QT_TRANSLATE_NOOP("stridescope::app::OpCatalog",
+                                  "NumPy's name for transpose: two dims trade sizes and strides. A view."),
+            .params = {param("axis0", K::Dim), param("axis1", K::Dim)},
+            .defaults = [](const Tensor& t) -> OpArguments {
+                return {{QStringLiteral("axis0"), qint64(0)}, {QStringLiteral("axis1"), TensorDims(t).last}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    return call(in, "swapaxes", nums(a, {"axis0", "axis1"}));
+                },
+        },
+        {
+            .id = QStringLiteral("moveaxis"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Move axis"),
+            .help =
+                QT_TRANSLATE_NOOP("stridescope::app::OpCatalog",
+                                  "Moves one dim to a new position; the others keep their order. A view."),
+            .params = {param("source", K::Dim), param("destination", K::Dim)},
+            .defaults = [](const Tensor& t) -> OpArguments {
+                return {{QStringLiteral("source"), qint64(0)},
+                        {QStringLiteral("destination"), TensorDims(t).last}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    return call(in, "moveaxis", nums(a, {"source", "destination"}));
+                },
+        },
+        {
+            .id = QStringLiteral("broadcast_to"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Broadcast to"),
+            .help = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog",
+                                      "expand under NumPy's name: size-1 and new dims get stride 0. A view."),
+            .params = {param("size", K::Shape)},
+            .defaults = [](const Tensor& t) -> OpArguments {
+                QList<qint64> shape = TensorDims(t).sizes;
+                shape.prepend(2);
+                return {{QStringLiteral("size"), QVariant::fromValue(shape)}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    return call(in, "broadcast_to", tupleLiteral(listArg(a, QStringLiteral("size"))));
+                },
+        },
+        {
+            .id = QStringLiteral("adjoint"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Adjoint"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "Swaps the last two dims (the conjugate is a no-op for real dtypes). A view."),
+            .params = {},
+            .minDims = 2,
+            .defaults = noArguments,
+            .expression = [](const QString& in, A) { return call(in, "adjoint", {}); },
+        },
+        {
+            .id = QStringLiteral("ravel"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Ravel"),
+            .help = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog",
+                                      "contiguous().view(-1): a view of a contiguous tensor, else a copy."),
+            .params = {},
+            .alwaysView = false,
+            .defaults = noArguments,
+            .expression = [](const QString& in, A) { return call(in, "ravel", {}); },
+        },
         // One generic form for the binary operators and one for the unary functions.
-        {QStringLiteral("arithmetic"),
-         {choiceParam("op", K::Choice,
-                      {QStringLiteral("+"), QStringLiteral("-"), QStringLiteral("*"), QStringLiteral("/"),
-                       QStringLiteral("//"), QStringLiteral("%"), QStringLiteral("**"), QStringLiteral("=="),
-                       QStringLiteral("<"), QStringLiteral(">"), QStringLiteral("&"), QStringLiteral("|"),
-                       QStringLiteral("^")}),
-          choiceParam("other", K::Operand, {QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("0.5")})},
-         false},
-        {QStringLiteral("elementwise"),
-         {choiceParam("function", K::Choice,
-                      {QStringLiteral("neg"), QStringLiteral("abs"), QStringLiteral("sqrt"), QStringLiteral("exp"),
-                       QStringLiteral("log"), QStringLiteral("sin"), QStringLiteral("cos"), QStringLiteral("tanh"),
-                       QStringLiteral("sigmoid"), QStringLiteral("relu"), QStringLiteral("floor"),
-                       QStringLiteral("ceil"), QStringLiteral("round"), QStringLiteral("sign"),
-                       QStringLiteral("square"), QStringLiteral("reciprocal"), QStringLiteral("logical_not")})},
-         false},
+        {
+            .id = QStringLiteral("arithmetic"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Arithmetic"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "Computes new values into a new storage, broadcasting the other operand (a number or a "
+                "tensor's name). The result's strides follow the inputs' dim order, not row-major "
+                "order: the properties panel says why."),
+            .params = {choiceParam("op", K::Choice,
+                                   {QStringLiteral("+"), QStringLiteral("-"), QStringLiteral("*"),
+                                    QStringLiteral("/"), QStringLiteral("//"), QStringLiteral("%"),
+                                    QStringLiteral("**"), QStringLiteral("=="), QStringLiteral("<"),
+                                    QStringLiteral(">"), QStringLiteral("&"), QStringLiteral("|"),
+                                    QStringLiteral("^")}),
+                       choiceParam("other", K::Operand,
+                                   {QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("0.5")})},
+            .alwaysView = false,
+            .syntax = OpSyntax::Operator,
+            .defaults = [](const Tensor&) -> OpArguments {
+                return {{QStringLiteral("op"), QStringLiteral("+")},
+                        {QStringLiteral("other"), QStringLiteral("1")}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    return in + u' ' + a.value(QStringLiteral("op")).toString() + u' ' +
+                           a.value(QStringLiteral("other")).toString().trimmed();
+                },
+        },
+        {
+            .id = QStringLiteral("elementwise"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Elementwise function"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "Applies a function to every element into a new storage that keeps the input's dim order."),
+            .params = {choiceParam("function", K::Choice,
+                                   {QStringLiteral("neg"), QStringLiteral("abs"), QStringLiteral("sqrt"),
+                                    QStringLiteral("exp"), QStringLiteral("log"), QStringLiteral("sin"),
+                                    QStringLiteral("cos"), QStringLiteral("tanh"), QStringLiteral("sigmoid"),
+                                    QStringLiteral("relu"), QStringLiteral("floor"), QStringLiteral("ceil"),
+                                    QStringLiteral("round"), QStringLiteral("sign"), QStringLiteral("square"),
+                                    QStringLiteral("reciprocal"), QStringLiteral("logical_not")})},
+            .alwaysView = false,
+            .syntax = OpSyntax::MethodChoice,
+            .defaults = [](const Tensor&) -> OpArguments {
+                return {{QStringLiteral("function"), QStringLiteral("neg")}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    return in + u'.' + a.value(QStringLiteral("function")).toString() + QStringLiteral("()");
+                },
+        },
+        // The other views of PyTorch's list that take numbers (tst_opcatalog keeps the list).
+        {
+            .id = QStringLiteral("diagonal"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Diagonal"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "The elements where two dims' indices differ by `offset`, as a new last dim: its "
+                "stride is the sum of the two strides. A view."),
+            .params = {param("offset", K::SliceBound, "dim1"), param("dim0", K::Dim), param("dim1", K::Dim)},
+            .minDims = 2,
+            .defaults = [](const Tensor&) -> OpArguments {
+                return {{QStringLiteral("offset"), qint64(0)},
+                        {QStringLiteral("dim0"), qint64(0)},
+                        {QStringLiteral("dim1"), qint64(1)}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    return call(in, "diagonal", nums(a, {"offset", "dim0", "dim1"}));
+                },
+        },
+        {
+            .id = QStringLiteral("unfold"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Unfold"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "Windows of `size` elements every `step` along one dim, as a new last dim: the windows "
+                "overlap when step < size, and no element is copied. A view."),
+            .params = {param("dim", K::Dim), param("size", K::Length, "dim"), param("step", K::Step, "dim")},
+            .defaults = [](const Tensor& t) -> OpArguments {
+                const qint64 last = TensorDims(t).last;
+                return {{QStringLiteral("dim"), last},
+                        {QStringLiteral("size"), std::min<qint64>(2, sizeOf(t, last))},
+                        {QStringLiteral("step"), qint64(1)}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    return call(in, "unfold", nums(a, {"dim", "size", "step"}));
+                },
+        },
+        {
+            .id = QStringLiteral("unflatten"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Unflatten"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "Splits one dim into several whose sizes multiply to its size; their strides divide its "
+                "stride. Always a view."),
+            .params = {param("dim", K::Dim), param("shape", K::Shape)},
+            .defaults = [](const Tensor& t) -> OpArguments {
+                const qint64 last = TensorDims(t).last;
+                const qint64 size = sizeOf(t, last);
+                const QList<qint64> shape =
+                    size > 2 && size % 2 == 0 ? QList<qint64>{2, size / 2} : QList<qint64>{size, 1};
+                return {{QStringLiteral("dim"), last}, {QStringLiteral("shape"), QVariant::fromValue(shape)}};
+            },
+            .expression =
+                [](const QString& in, A a) {
+                    return call(in, "unflatten",
+                                num(a, "dim") + QStringLiteral(", ") +
+                                    tupleLiteral(listArg(a, QStringLiteral("shape"))));
+                },
+        },
     };
     return catalog;
 }
@@ -141,233 +615,24 @@ const OpSpec* OpCatalog::find(const QString& id) {
 }
 
 QString OpCatalog::label(const QString& id) {
-    if (id == u"transpose")
-        return tr("Transpose");
-    if (id == u"permute")
-        return tr("Permute");
-    if (id == u"narrow")
-        return tr("Narrow");
-    if (id == u"view")
-        return tr("View");
-    if (id == u"reshape")
-        return tr("Reshape");
-    if (id == u"slice")
-        return tr("Slice");
-    if (id == u"select")
-        return tr("Select");
-    if (id == u"expand")
-        return tr("Expand");
-    if (id == u"unsqueeze")
-        return tr("Unsqueeze");
-    if (id == u"squeeze")
-        return tr("Squeeze");
-    if (id == u"flatten")
-        return tr("Flatten");
-    if (id == u"contiguous")
-        return tr("Contiguous");
-    if (id == u"clone")
-        return tr("Clone");
-    if (id == u"as_strided")
-        return tr("As strided");
-    if (id == u"swapaxes")
-        return tr("Swap axes");
-    if (id == u"moveaxis")
-        return tr("Move axis");
-    if (id == u"broadcast_to")
-        return tr("Broadcast to");
-    if (id == u"adjoint")
-        return tr("Adjoint");
-    if (id == u"ravel")
-        return tr("Ravel");
-    if (id == u"arithmetic")
-        return tr("Arithmetic");
-    if (id == u"elementwise")
-        return tr("Elementwise function");
-    return id;
+    const OpSpec* spec = find(id);
+    return spec ? tr(spec->label) : id;
 }
 
 QString OpCatalog::help(const QString& id) {
-    if (id == u"transpose")
-        return tr("Swaps two dims: their sizes and their strides trade places. A view: no element moves.");
-    if (id == u"permute")
-        return tr("Reorders all dims at once (sizes and strides together). A view.");
-    if (id == u"narrow")
-        return tr(
-            "Keeps `length` indices of one dim from `start`: the offset moves, the strides stay. A view.");
-    if (id == u"view")
-        return tr(
-            "Reads the same storage with a new shape. Refused when no strides can do it without copying.");
-    if (id == u"reshape")
-        return tr("Like view when a view is possible; otherwise copies into a new storage.");
-    if (id == u"slice")
-        return tr(
-            "x[start:stop:step] along one dim: the offset moves and the step multiplies the stride. A view.");
-    if (id == u"select")
-        return tr("Picks one index of a dim and drops that dim: the offset moves by index × stride. A view.");
-    if (id == u"expand")
-        return tr("Repeats size-1 dims without copying: the new dims get stride 0. A view.");
-    if (id == u"unsqueeze")
-        return tr("Inserts a dim of size 1. A view.");
-    if (id == u"squeeze")
-        return tr("Removes dims of size 1 (one, or all of them). A view.");
-    if (id == u"flatten")
-        return tr("Merges a run of dims into one: a view when they are contiguous together, else a copy.");
-    if (id == u"contiguous")
-        return tr("Returns the tensor itself when already contiguous, else copies into row-major order.");
-    if (id == u"clone")
-        return tr("Always copies into a new storage; keeps the strides of a dense input.");
-    if (id == u"as_strided")
-        return tr("Any sizes, strides and offset over the same storage. A view; elements may overlap.");
-    if (id == u"swapaxes")
-        return tr("NumPy's name for transpose: two dims trade sizes and strides. A view.");
-    if (id == u"moveaxis")
-        return tr("Moves one dim to a new position; the others keep their order. A view.");
-    if (id == u"broadcast_to")
-        return tr("expand under NumPy's name: size-1 and new dims get stride 0. A view.");
-    if (id == u"adjoint")
-        return tr("Swaps the last two dims (the conjugate is a no-op for real dtypes). A view.");
-    if (id == u"ravel")
-        return tr("contiguous().view(-1): a view of a contiguous tensor, else a copy.");
-    if (id == u"arithmetic")
-        return tr("Computes new values into a new storage, broadcasting the other operand (a number or a "
-                  "tensor's name). The result's strides follow the inputs' dim order, not row-major "
-                  "order: the properties panel says why.");
-    if (id == u"elementwise")
-        return tr("Applies a function to every element into a new storage that keeps the input's dim order.");
-    return {};
+    const OpSpec* spec = find(id);
+    return spec ? tr(spec->help) : QString();
 }
 
 QString OpCatalog::paramLabel(const QString& key) {
-    if (key == u"dim0")
-        return tr("First dim");
-    if (key == u"dim1")
-        return tr("Second dim");
-    if (key == u"dims")
-        return tr("New order of dims");
-    if (key == u"dim")
-        return tr("Dim");
-    if (key == u"start")
-        return tr("Start");
-    if (key == u"length")
-        return tr("Length");
-    if (key == u"stop")
-        return tr("Stop");
-    if (key == u"step")
-        return tr("Step");
-    if (key == u"index")
-        return tr("Index");
-    if (key == u"shape")
-        return tr("Shape");
-    if (key == u"size")
-        return tr("Size");
-    if (key == u"stride")
-        return tr("Stride");
-    if (key == u"storage_offset")
-        return tr("Storage offset");
-    if (key == u"op")
-        return tr("Operator");
-    if (key == u"other")
-        return tr("Other operand");
-    if (key == u"function")
-        return tr("Function");
-    if (key == u"start_dim")
-        return tr("First dim");
-    if (key == u"end_dim")
-        return tr("Last dim");
-    if (key == u"memory_format")
-        return tr("Memory format");
-    if (key == u"axis0")
-        return tr("First axis");
-    if (key == u"axis1")
-        return tr("Second axis");
-    if (key == u"source")
-        return tr("Dim to move");
-    if (key == u"destination")
-        return tr("New position");
+    for (const ParamLabel& entry : kParamLabels)
+        if (key == QLatin1String(entry.key))
+            return tr(entry.label);
     return key;
 }
 
 OpArguments OpCatalog::defaults(const OpSpec& spec, const Tensor& tensor) {
-    OpArguments args;
-    const qint64 rank = tensor.dim();
-    const qint64 last = std::max<qint64>(rank - 1, 0);
-    const QList<qint64> sizes = toIntList(tensor.sizes());
-    const QString& id = spec.id;
-    if (id == u"transpose") {
-        args[QStringLiteral("dim0")] = qint64(0);
-        args[QStringLiteral("dim1")] = std::min<qint64>(1, last);
-    } else if (id == u"swapaxes") {
-        args[QStringLiteral("axis0")] = qint64(0);
-        args[QStringLiteral("axis1")] = last;
-    } else if (id == u"moveaxis") {
-        args[QStringLiteral("source")] = qint64(0);
-        args[QStringLiteral("destination")] = last;
-    } else if (id == u"broadcast_to") {
-        QList<qint64> shape = sizes;
-        shape.prepend(2);
-        args[QStringLiteral("size")] = QVariant::fromValue(shape);
-    } else if (id == u"permute") {
-        QList<qint64> order;
-        for (qint64 d = rank - 1; d >= 0; --d)
-            order << d;
-        args[QStringLiteral("dims")] = QVariant::fromValue(order);
-    } else if (id == u"narrow") {
-        const qint64 size = sizeOf(tensor, last);
-        args[QStringLiteral("dim")] = last;
-        args[QStringLiteral("start")] = size > 2 ? qint64(1) : qint64(0);
-        args[QStringLiteral("length")] = size > 2 ? size - 2 : size;
-    } else if (id == u"view" || id == u"reshape") {
-        QList<qint64> shape;
-        if (rank >= 2) {
-            shape << sizes[0] * sizes[1];
-            shape += sizes.mid(2);
-        } else if (rank == 1 && sizes[0] % 2 == 0 && sizes[0] > 2) {
-            shape << 2 << sizes[0] / 2;
-        } else {
-            shape << -1;
-        }
-        args[QStringLiteral("shape")] = QVariant::fromValue(shape);
-    } else if (id == u"slice") {
-        const qint64 size = sizeOf(tensor, last);
-        args[QStringLiteral("dim")] = last;
-        args[QStringLiteral("start")] = qint64(0);
-        args[QStringLiteral("stop")] = size;
-        args[QStringLiteral("step")] = size > 1 ? qint64(2) : qint64(1);
-    } else if (id == u"select") {
-        args[QStringLiteral("dim")] = qint64(0);
-        args[QStringLiteral("index")] = std::min<qint64>(1, std::max<qint64>(sizeOf(tensor, 0) - 1, 0));
-    } else if (id == u"expand") {
-        QList<qint64> shape = sizes;
-        bool grew = false;
-        for (qint64& size : shape) {
-            if (size == 1) {
-                size = 4;
-                grew = true;
-            }
-        }
-        if (!grew)
-            shape.prepend(2);
-        args[QStringLiteral("size")] = QVariant::fromValue(shape);
-    } else if (id == u"unsqueeze") {
-        args[QStringLiteral("dim")] = qint64(0);
-    } else if (id == u"squeeze") {
-        args[QStringLiteral("dim")] = qint64(-1);
-    } else if (id == u"flatten") {
-        args[QStringLiteral("start_dim")] = qint64(0);
-        args[QStringLiteral("end_dim")] = last;
-    } else if (id == u"contiguous" || id == u"clone") {
-        args[QStringLiteral("memory_format")] = QString();
-    } else if (id == u"arithmetic") {
-        args[QStringLiteral("op")] = QStringLiteral("+");
-        args[QStringLiteral("other")] = QStringLiteral("1");
-    } else if (id == u"elementwise") {
-        args[QStringLiteral("function")] = QStringLiteral("neg");
-    } else if (id == u"as_strided") {
-        args[QStringLiteral("size")] = QVariant::fromValue(sizes);
-        args[QStringLiteral("stride")] = QVariant::fromValue(toIntList(tensor.strides()));
-        args[QStringLiteral("storage_offset")] = qint64(tensor.storageOffset());
-    }
-    return args;
+    return spec.defaults ? spec.defaults(tensor) : OpArguments();
 }
 
 IntRange OpCatalog::range(const OpParam& p, const Tensor& tensor, const OpArguments& arguments) {
@@ -407,66 +672,16 @@ QString OpCatalog::unavailableReason(const OpSpec& spec, const Tensor& tensor) {
     const bool needsDim = std::any_of(spec.params.begin(), spec.params.end(), [](const OpParam& p) {
         return p.kind == OpParamKind::Dim || p.kind == OpParamKind::DimOrder;
     });
-    if (needsDim && tensor.dim() == 0 && spec.id != u"flatten" && spec.id != u"permute")
+    if (tensor.dim() < spec.minDims)
+        return tr("%1 needs a tensor of at least %2 dims.").arg(spec.id).arg(spec.minDims);
+    if (needsDim && tensor.dim() == 0 && !spec.acceptsZeroDim)
         return tr("A 0-dim tensor has no dim to %1.").arg(spec.id);
     return {};
 }
 
-QString OpCatalog::expression(const OpSpec& spec, const QString& input, const OpArguments& a) {
-    const QString& id = spec.id;
-    auto call = [&](const QString& arguments) {
-        return QStringLiteral("%1.%2(%3)").arg(input, id, arguments);
-    };
-    auto num = [&](const char* key) { return QString::number(intArg(a, QString::fromLatin1(key))); };
-    if (id == u"transpose")
-        return call(num("dim0") + QStringLiteral(", ") + num("dim1"));
-    if (id == u"swapaxes")
-        return call(num("axis0") + QStringLiteral(", ") + num("axis1"));
-    if (id == u"moveaxis")
-        return call(num("source") + QStringLiteral(", ") + num("destination"));
-    if (id == u"broadcast_to")
-        return call(tupleLiteral(listArg(a, QStringLiteral("size"))));
-    if (id == u"permute")
-        return call(intListText(listArg(a, QStringLiteral("dims"))));
-    if (id == u"narrow")
-        return call(QStringList{num("dim"), num("start"), num("length")}.join(QStringLiteral(", ")));
-    if (id == u"view" || id == u"reshape")
-        return call(shapeArguments(listArg(a, QStringLiteral("shape"))));
-    if (id == u"expand")
-        return call(shapeArguments(listArg(a, QStringLiteral("size"))));
-    if (id == u"slice") {
-        const qint64 dim = intArg(a, QStringLiteral("dim"));
-        QStringList items;
-        for (qint64 d = 0; d < dim; ++d)
-            items << QStringLiteral(":");
-        QString slice = num("start") + u':' + num("stop");
-        if (intArg(a, QStringLiteral("step"), 1) != 1)
-            slice += u':' + num("step");
-        items << slice;
-        return input + u'[' + items.join(QStringLiteral(", ")) + u']';
-    }
-    if (id == u"select")
-        return call(num("dim") + QStringLiteral(", ") + num("index"));
-    if (id == u"unsqueeze")
-        return call(num("dim"));
-    if (id == u"squeeze")
-        return intArg(a, QStringLiteral("dim"), -1) < 0 ? call({}) : call(num("dim"));
-    if (id == u"flatten")
-        return call(num("start_dim") + QStringLiteral(", ") + num("end_dim"));
-    if (id == u"contiguous" || id == u"clone") {
-        const QString format = a.value(QStringLiteral("memory_format")).toString();
-        return call(format.isEmpty() ? QString() : QStringLiteral("memory_format=") + format);
-    }
-    if (id == u"arithmetic")
-        return input + u' ' + a.value(QStringLiteral("op")).toString() + u' ' +
-               a.value(QStringLiteral("other")).toString().trimmed();
-    if (id == u"elementwise")
-        return input + u'.' + a.value(QStringLiteral("function")).toString() + QStringLiteral("()");
-    if (id == u"as_strided")
-        return call(tupleLiteral(listArg(a, QStringLiteral("size"))) + QStringLiteral(", ") +
-                    tupleLiteral(listArg(a, QStringLiteral("stride"))) + QStringLiteral(", ") +
-                    num("storage_offset"));
-    return call({});
+QString OpCatalog::expression(const OpSpec& spec, const QString& input, const OpArguments& arguments) {
+    return spec.expression ? spec.expression(input, arguments)
+                           : QStringLiteral("%1.%2()").arg(input, spec.id);
 }
 
 } // namespace stridescope::app

@@ -1,12 +1,15 @@
 #pragma once
-// The ops the window offers as forms, as data: each op is a list of typed parameters. One
-// generic form (OpFormDialog) is built from this table; everything op-specific lives here:
-// defaults prefilled from the tensor, the bounds of each spin box (taken from the tensor's
-// shape) and the line of PyTorch code the arguments make. Plain functions, tested without a
-// window.
+// The ops the window offers as forms, as data: one OpSpec row per op holds everything about it
+// (its label and help, its typed parameters, the defaults prefilled from the tensor, the line of
+// PyTorch code the arguments make, its shortcut). The generic form (OpFormDialog), the Tensor
+// menu, the ops toolbar and the shortcuts are generated from the rows (WindowActions); the
+// bounds of each spin box come from the parameter's kind and the tensor's shape. Plain data and
+// functions, tested without a window (tst_opcatalog checks the rows against the script's op
+// registry).
 #include "core/Tensor.h"
 
 #include <QCoreApplication>
+#include <QKeySequence>
 #include <QList>
 #include <QMap>
 #include <QString>
@@ -25,7 +28,7 @@ enum class OpParamKind {
     Start,        // narrow's start: 0 .. size(dim)
     Length,       // narrow's length: 0 .. size(dim)
     Index,        // select's index: 0 .. size(dim)-1
-    SliceBound,   // slice start/stop: -size(dim) .. size(dim)
+    SliceBound,   // slice start/stop, diagonal offset: -size(dim) .. size(dim)
     Step,         // slice step: 1 .. max(size(dim), 1)
     DimOrder,     // a permutation of the dims: one spin box per dim
     Shape,        // a list of ints typed as "2, 3, 4" (-1 allowed where PyTorch infers it)
@@ -42,12 +45,6 @@ struct OpParam {
     QStringList choices; // MemoryFormat: Python spellings, "" = the default; Choice and Operand: the items
 };
 
-struct OpSpec {
-    QString id; // the method name, "transpose"; "slice" is x[a:b:c]
-    std::vector<OpParam> params;
-    bool alwaysView = true; // false where PyTorch may copy (reshape, contiguous, clone)
-};
-
 // Values by parameter key: qint64 for the integer kinds, QList<qint64> for DimOrder and Shape,
 // QString for MemoryFormat.
 using OpArguments = QMap<QString, QVariant>;
@@ -55,6 +52,34 @@ using OpArguments = QMap<QString, QVariant>;
 struct IntRange {
     qint64 min = 0;
     qint64 max = 0;
+};
+
+// How a row's expression reaches the script's op registry.
+enum class OpSyntax {
+    Method,       // input.<id>(...): `id` is a Tensor method
+    Subscript,    // input[...]: basic indexing (slice)
+    Operator,     // input <op> other: the "op" choices are Python operators
+    MethodChoice, // input.<function>(): the "function" choices are Tensor methods
+};
+
+struct OpSpec {
+    QString id = {}; // the method name, "transpose"; "slice" is x[a:b:c]
+    const char* label =
+        nullptr; // "Transpose": untranslated (QT_TRANSLATE_NOOP), OpCatalog::label() translates
+    const char* help = nullptr; // one line on what it does to sizes, strides and offset; translated likewise
+    std::vector<OpParam> params = {};
+    bool alwaysView = true; // false where PyTorch may copy (reshape, contiguous, clone)
+    QKeySequence shortcut = {};
+    OpSyntax syntax = OpSyntax::Method;
+    // A 0-dim tensor has no dim to pick, yet these take one: flatten() makes it 1-dim,
+    // permute(()) keeps it.
+    bool acceptsZeroDim = false;
+    int minDims = 0; // adjoint needs a matrix: PyTorch refuses fewer dims
+    // Arguments prefilled from the tensor: a choice that shows the op's effect.
+    OpArguments (*defaults)(const Tensor& tensor) = nullptr;
+    // "x.transpose(0, 1)", "x[:, 0:4:2]", "x.contiguous(memory_format=torch.channels_last)".
+    QString (*expression)(const QString& input, const OpArguments& arguments) = nullptr;
+    QString iconText = {}; // the toolbar's text when it is not the id
 };
 
 class OpCatalog {
@@ -69,7 +94,6 @@ public:
     static QString help(const QString& id);
     static QString paramLabel(const QString& key);
 
-    // Arguments prefilled from the tensor: a choice that shows the op's effect.
     static OpArguments defaults(const OpSpec& spec, const Tensor& tensor);
     // Bounds of an integer parameter for this tensor and the other arguments (the dim chosen).
     static IntRange range(const OpParam& param, const Tensor& tensor, const OpArguments& arguments);

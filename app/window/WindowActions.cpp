@@ -38,38 +38,6 @@
 
 namespace stridescope::app {
 
-namespace {
-
-struct OpShortcut {
-    const char* id;
-    QKeySequence key;
-};
-
-QKeySequence opShortcut(const QString& id) {
-    static const OpShortcut table[] = {
-        {"transpose", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_T)},
-        {"permute", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_P)},
-        {"narrow", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_N)},
-        {"view", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_V)},
-        {"reshape", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_R)},
-        {"slice", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S)},
-        {"select", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E)},
-        {"expand", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_X)},
-        {"unsqueeze", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_U)},
-        {"squeeze", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Q)},
-        {"flatten", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_F)},
-        {"contiguous", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_G)},
-        {"clone", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_L)},
-        {"as_strided", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_A)},
-    };
-    for (const OpShortcut& entry : table)
-        if (id == QLatin1String(entry.id))
-            return entry.key;
-    return {};
-}
-
-} // namespace
-
 WindowActions::WindowActions(MainWindow& window) : QObject(&window), m_window(window) {}
 
 QAction* WindowActions::makeAction(const QString& objectName, const QString& text,
@@ -158,8 +126,8 @@ void WindowActions::createActions() {
     connect(a, &QAction::triggered, &m_window, &MainWindow::newTensor);
     for (const OpSpec& spec : OpCatalog::all()) {
         QAction* op = makeAction(QStringLiteral("actionOp_") + spec.id,
-                                 OpCatalog::label(spec.id) + QStringLiteral("\u2026"), opShortcut(spec.id));
-        op->setIconText(spec.id == u"slice" ? QStringLiteral("x[a:b:c]") : spec.id);
+                                 OpCatalog::label(spec.id) + QStringLiteral("\u2026"), spec.shortcut);
+        op->setIconText(spec.iconText.isEmpty() ? spec.id : spec.iconText);
         op->setStatusTip(OpCatalog::help(spec.id));
         op->setToolTip(QStringLiteral("<b>%1</b> (%2)<br>%3")
                            .arg(spec.id, op->shortcut().toString(QKeySequence::NativeText),

@@ -1597,6 +1597,10 @@ Restore it?</source>
         <translation>0 维张量没有可以 %1 的维度。</translation>
     </message>
     <message>
+        <source>%1 needs a tensor of at least %2 dims.</source>
+        <translation>%1 需要至少 %2 维的张量。</translation>
+    </message>
+    <message>
         <source>Swap axes</source>
         <translation>交换轴 (swapaxes)</translation>
     </message>
@@ -1679,6 +1683,34 @@ Restore it?</source>
     <message>
         <source>New position</source>
         <translation>新位置</translation>
+    </message>
+    <message>
+        <source>Diagonal</source>
+        <translation>对角线 (diagonal)</translation>
+    </message>
+    <message>
+        <source>The elements where two dims&apos; indices differ by `offset`, as a new last dim: its stride is the sum of the two strides. A view.</source>
+        <translation>两个维度的下标相差 `offset` 的那些元素，作为新的最后一维：它的步长是两个步长之和。这是视图。</translation>
+    </message>
+    <message>
+        <source>Unfold</source>
+        <translation>滑动窗口 (unfold)</translation>
+    </message>
+    <message>
+        <source>Windows of `size` elements every `step` along one dim, as a new last dim: the windows overlap when step &lt; size, and no element is copied. A view.</source>
+        <translation>沿一个维度每隔 `step` 取 `size` 个元素的窗口，作为新的最后一维：step &lt; size 时窗口相互重叠，且没有元素被复制。这是视图。</translation>
+    </message>
+    <message>
+        <source>Unflatten</source>
+        <translation>拆分维度 (unflatten)</translation>
+    </message>
+    <message>
+        <source>Splits one dim into several whose sizes multiply to its size; their strides divide its stride. Always a view.</source>
+        <translation>把一个维度拆成几个维度，它们的大小之积等于原大小；它们的步长由原步长分出。总是视图。</translation>
+    </message>
+    <message>
+        <source>Offset from the main diagonal</source>
+        <translation>相对主对角线的偏移</translation>
     </message>
 </context>
 <context>
