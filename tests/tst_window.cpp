@@ -759,9 +759,8 @@ void WindowTest::failingFileLeavesTheSessionUntouched() {
 
 void WindowTest::variablesShowSharedStorage() {
     auto window = makeWindow();
-    QVERIFY(window->session()->run(QStringLiteral(
-                "x = torch.arange(24).reshape(2, 3, 4)\ny = [v for v in x]")) ==
-            false);
+    QVERIFY(
+        !window->session()->run(QStringLiteral("x = torch.arange(24).reshape(2, 3, 4)\ny = [v for v in x]")));
     QVERIFY(window->session()->run(
         QStringLiteral("x = torch.arange(24).reshape(2, 3, 4)\ny = x.transpose(0, 2)\nc = y.contiguous()")));
     settle();
@@ -1232,7 +1231,7 @@ void WindowTest::benchmarkApplyOpAndRepaint() {
         }
         paintMs.push_back(cpuNow() - t);
         t = cpuNow();
-        window->properties()->setTensor(shown, window->session()->workspace());
+        window->properties()->setTensor(shown, *window->session());
         propertiesMs.push_back(cpuNow() - t);
     }
     qInfo(

@@ -163,7 +163,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_propertiesTimer.setInterval(0);
     connect(&m_propertiesTimer, &QTimer::timeout, this, [this] {
         const auto focus = diagram()->focusedIndex();
-        m_properties->setTensor(m_session->shown(), m_session->workspace(),
+        m_properties->setTensor(m_session->shown(), *m_session,
                                 focus && m_session->shown() ? diagram()->model().formulaFor(*focus)
                                                             : QString());
     });
@@ -754,11 +754,9 @@ bool MainWindow::autosaveNow() {
 }
 
 bool MainWindow::restoreRecovered(const RecoveredSession& orphan, QString* error) {
-    if (!m_session->load(orphan.scriptText, true)) {
-        if (error && m_session->lastError()) {
-            const SessionError& e = *m_session->lastError();
-            *error = tr("line %1: %2").arg(e.line).arg(e.describe());
-        }
+    if (const RunResult result = m_session->load(orphan.scriptText, true); !result) {
+        if (error)
+            *error = tr("line %1: %2").arg(result.error()->line).arg(result.error()->describe());
         return false;
     }
     m_lessonPanel->close();
@@ -841,11 +839,8 @@ void MainWindow::rebuildDiagram() {
         options.focus = diagram()->focusedIndex();
     options.dimNames = m_dimNames.value(shown->name);
     std::vector<DiagramTensorSpec> others;
-    for (const auto& [name, tensor] : m_session->workspace().tensors()) {
-        const QString qname = QString::fromStdString(name);
-        if (qname != shown->name && tensor.sharesStorageWith(shown->tensor))
-            others.push_back({qname, m_session->expressionOf(qname), tensor});
-    }
+    for (const ShownTensor& alias : m_session->aliasesOf(shown->tensor, shown->name))
+        others.push_back({alias.name, alias.expression, alias.tensor});
     DiagramTensorSpec primary{shown->name, shown->expression, shown->tensor};
     if (pages > 0) {
         // One 2-D block of the leading dims: x[i, j] as the primary, x itself as a lane.
@@ -1084,9 +1079,9 @@ bool MainWindow::openFile(const QString& path, QString* error) {
         return false;
     }
     const QString text = QString::fromUtf8(file.readAll());
-    if (!m_session->load(text)) {
-        if (error && m_session->lastError()) {
-            const SessionError& e = *m_session->lastError();
+    if (const RunResult result = m_session->load(text); !result) {
+        if (error) {
+            const SessionError& e = *result.error();
             *error = tr("%1, line %2: %3").arg(QFileInfo(path).fileName()).arg(e.line).arg(e.describe());
         }
         return false;
@@ -1341,16 +1336,16 @@ bool MainWindow::openAsLesson(const QString& path, QString* error) {
     }
     // Every statement must run (or fail where the lesson says it does) before the class sees it.
     SessionModel probe;
-    probe.load(QString());
+    (void)probe.load(QString());
     for (const LessonStep& step : lesson->steps) {
-        const bool ran = probe.run(step.text, true);
-        if (ran == step.expectsError) {
+        const RunResult ran = probe.run(step.text, true);
+        if (bool(ran) == step.expectsError) {
             if (error)
-                *error = step.expectsError
-                             ? tr("%1: %2 was marked as failing but runs.").arg(QFileInfo(path).fileName(), step.code)
-                             : tr("%1: %2 fails: %3")
-                                   .arg(QFileInfo(path).fileName(), step.code,
-                                        probe.lastError() ? probe.lastError()->describe() : QString());
+                *error = step.expectsError ? tr("%1: %2 was marked as failing but runs.")
+                                                 .arg(QFileInfo(path).fileName(), step.code)
+                                           : tr("%1: %2 fails: %3")
+                                                 .arg(QFileInfo(path).fileName(), step.code,
+                                                      ran.error() ? ran.error()->describe() : QString());
             return false;
         }
     }
@@ -1421,10 +1416,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
     });
 }
 
-void MainWindow::showLessonError() {
-    SessionError error;
-    if (m_session->lastError())
-        error = *m_session->lastError();
+void MainWindow::showLessonError(const QString&, const SessionError& error) {
     m_console->showError(error, error.source);
 }
 
@@ -1579,7 +1571,7 @@ void MainWindow::takeStateFrom(MainWindow& other) {
             }
         }
     } else {
-        m_session->load(other.m_session->scriptText());
+        (void)m_session->load(other.m_session->scriptText()); // it ran there, so it runs here
         if (lesson) {
             if (const auto translated = Lesson::load(Lesson::counterpart(lesson->path, currentLanguage())))
                 m_lessonPanel->switchTo(*translated);

@@ -41,6 +41,7 @@ class PredictPanel;
 class PropertiesPanel;
 class ScriptConsole;
 class SessionModel;
+struct SessionError;
 class SessionRecovery;
 struct RecoveredSession;
 class TensorBuilderDialog;
@@ -178,7 +179,7 @@ private:
     void updateIcons();
     void traversalMoved(std::int64_t visit);
     void focusMoved(const Shape& index);
-    void showLessonError();
+    void showLessonError(const QString& step, const SessionError& error);
     void requestLesson(const QString& path);
     void predictNext();
     void fillExercisesMenu(QMenu* menu);
