@@ -330,8 +330,8 @@ void MainWindow::createDocks() {
     m_bandwidthDock->setObjectName(QStringLiteral("bandwidthDock"));
     m_bandwidthPanel = new BandwidthPanel(m_bandwidthDock);
     m_bandwidthDock->setWidget(m_bandwidthPanel);
-    connect(m_session, &SessionModel::transfersRecorded, this,
-            [this] { m_bandwidthPanel->setSessionTransfers(m_session->sessionTransfers()); });
+    connect(m_session, &SessionModel::transfersRecorded, m_bandwidthPanel,
+            &BandwidthPanel::setSessionTransfers);
     addDockWidget(Qt::BottomDockWidgetArea, m_bandwidthDock);
     tabifyDockWidget(m_consoleDock, m_bandwidthDock);
     m_consoleDock->raise();

@@ -166,7 +166,7 @@ RunResult SessionModel::run(const QString& text, bool keepComments) {
     m_undoStack->push(
         new AppendLinesCommand(this, std::move(added), before, AppendLinesCommand::FirstRedo::Refresh));
     if (!m_session.lastRunTransfers().empty())
-        emit transfersRecorded();
+        emit transfersRecorded(m_session.sessionTransfers());
     return {};
 }
 

@@ -117,8 +117,8 @@ public:
 signals:
     // Lines, workspace or the shown tensor changed.
     void changed();
-    // run() made host<->device copies (sessionTransfers() has them all).
-    void transfersRecorded();
+    // run() made host<->device copies: `all` is sessionTransfers(), the new ones last.
+    void transfersRecorded(const std::vector<stridescope::TransferRecord>& all);
 
 private:
     // The undo commands make the session's edits (editSession()), then refresh() says so.
