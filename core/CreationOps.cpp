@@ -12,11 +12,6 @@ namespace stridescope::ops {
 
 namespace {
 
-std::mt19937_64& generator() {
-    static std::mt19937_64 engine(0);
-    return engine;
-}
-
 DType defaultFloat(std::optional<DType> dtype) { return dtype.value_or(DType::Float32); }
 
 Tensor filled(const Shape& sizes, const Scalar& value, DType dtype) {
@@ -52,8 +47,6 @@ void flattenNested(const NestedData& data, std::size_t depth, const Shape& shape
 }
 
 } // namespace
-
-void manualSeed(std::uint64_t seed) { generator().seed(seed); }
 
 Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype) {
     const bool anyFloat = start.isFloat() || end.isFloat() || step.isFloat();
@@ -113,21 +106,21 @@ Tensor full(const Shape& sizes, const Scalar& value, std::optional<DType> dtype)
     return filled(sizes, value, dtype.value_or(inferred));
 }
 
-Tensor rand(const Shape& sizes, std::optional<DType> dtype) {
+Tensor rand(const Shape& sizes, std::optional<DType> dtype, RandomGenerator& generator) {
     const DType type = defaultFloat(dtype);
     SS_CHECK(isFloating(type), RuntimeError, "\"check_uniform_bounds\" not implemented for '", scalarTypeName(type), "'");
     Tensor result = detail::emptyWithFormat(sizes, MemoryFormat::Contiguous, type);
     std::uniform_real_distribution<double> uniform(0.0, 1.0);
-    detail::writeValues(result, [&](std::int64_t) { return Scalar::fromFloat(uniform(generator())); });
+    detail::writeValues(result, [&](std::int64_t) { return Scalar::fromFloat(uniform(generator.engine())); });
     return result;
 }
 
-Tensor randn(const Shape& sizes, std::optional<DType> dtype) {
+Tensor randn(const Shape& sizes, std::optional<DType> dtype, RandomGenerator& generator) {
     const DType type = defaultFloat(dtype);
     SS_CHECK(isFloating(type), RuntimeError, "\"normal_kernel_cpu\" not implemented for '", scalarTypeName(type), "'");
     Tensor result = detail::emptyWithFormat(sizes, MemoryFormat::Contiguous, type);
     std::normal_distribution<double> normal(0.0, 1.0);
-    detail::writeValues(result, [&](std::int64_t) { return Scalar::fromFloat(normal(generator())); });
+    detail::writeValues(result, [&](std::int64_t) { return Scalar::fromFloat(normal(generator.engine())); });
     return result;
 }
 

@@ -2,6 +2,7 @@
 // Every PyTorch operation StrideScope models, with PyTorch 1.13's shapes, strides, offsets,
 // view-or-copy decisions and error texts. Views return a Tensor on the same Storage; copies
 // return a Tensor on a new one. Failing ops throw TensorError and change nothing.
+#include "RandomGenerator.h"
 #include "Tensor.h"
 
 #include <cstdint>
@@ -23,13 +24,13 @@ Tensor zeros(const Shape& sizes, std::optional<DType> dtype);
 Tensor ones(const Shape& sizes, std::optional<DType> dtype);
 Tensor empty(const Shape& sizes, std::optional<DType> dtype);
 Tensor full(const Shape& sizes, const Scalar& value, std::optional<DType> dtype);
-Tensor rand(const Shape& sizes, std::optional<DType> dtype);
-Tensor randn(const Shape& sizes, std::optional<DType> dtype);
+// Draw from `generator` (the workspace's: see RandomGenerator.h), in logical order.
+Tensor rand(const Shape& sizes, std::optional<DType> dtype, RandomGenerator& generator);
+Tensor randn(const Shape& sizes, std::optional<DType> dtype, RandomGenerator& generator);
 Tensor tensor(const NestedData& data, std::optional<DType> dtype);
 Tensor emptyStrided(const Shape& sizes, const Shape& strides, std::optional<DType> dtype);
 Tensor stack(const std::vector<Tensor>& tensors, std::int64_t dim);
 Tensor cat(const std::vector<Tensor>& tensors, std::int64_t dim);
-void manualSeed(std::uint64_t seed);
 
 // ---- views ------------------------------------------------------------------------------
 Tensor view(const Tensor& self, const Shape& shape);

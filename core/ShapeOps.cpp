@@ -269,7 +269,8 @@ Tensor rot90(const Tensor& self, std::int64_t k, const Shape& dims) {
     }
 }
 
-Tensor like(const Tensor& self, LikeFill fill, std::optional<DType> dtype, MemoryFormat format, const Scalar& value) {
+Tensor like(const Tensor& self, LikeFill fill, std::optional<DType> dtype, MemoryFormat format,
+            const Scalar& value, RandomGenerator* generator) {
     const DType type = dtype.value_or(self.dtype());
     Tensor result = detail::emptyLike(self, format, type, fill != LikeFill::Empty || self.hasValues());
     switch (fill) {
@@ -289,7 +290,9 @@ Tensor like(const Tensor& self, LikeFill fill, std::optional<DType> dtype, Memor
     case LikeFill::Rand:
     case LikeFill::Randn: {
         // The numbers come from the same generator as torch.rand/randn, in logical order.
-        const Tensor source = fill == LikeFill::Rand ? rand(self.sizes(), type) : randn(self.sizes(), type);
+        SS_CHECK(generator, RuntimeError, "internal error: rand_like without a generator");
+        const Tensor source = fill == LikeFill::Rand ? rand(self.sizes(), type, *generator)
+                                                     : randn(self.sizes(), type, *generator);
         detail::copyValues(result, source);
         break;
     }

@@ -34,9 +34,10 @@ Tensor fliplr(const Tensor& self);
 Tensor flipud(const Tensor& self);
 Tensor rot90(const Tensor& self, std::int64_t k, const Shape& dims);
 // empty_like and friends: `format` Preserve keeps a dense input's strides (the default).
+// Rand and Randn draw from `generator`, which they need (an internal error without one).
 enum class LikeFill { Empty, Zeros, Ones, Full, Rand, Randn };
 Tensor like(const Tensor& self, LikeFill fill, std::optional<DType> dtype, MemoryFormat format,
-            const Scalar& value = Scalar::fromInt(0));
+            const Scalar& value = Scalar::fromInt(0), RandomGenerator* generator = nullptr);
 // torch.equal: same sizes and equal values after promotion to the common dtype.
 bool equal(const Tensor& a, const Tensor& b);
 

@@ -169,9 +169,9 @@ void TestErrors::refusal_data() {
            ErrorKind::RuntimeError, "\"arange_cpu\" not implemented for 'Bool'");
     addRow("full int8 overflow", [] { ops::full({2}, N(300), DType::Int8); },
            ErrorKind::RuntimeError, "value cannot be converted to type int8_t without overflow");
-    addRow("rand of an integer dtype", [] { ops::rand({2}, DType::Int64); },
+    addRow("rand of an integer dtype", [] { RandomGenerator g; ops::rand({2}, DType::Int64, g); },
            ErrorKind::RuntimeError, "\"check_uniform_bounds\" not implemented for 'Long'");
-    addRow("randn of an integer dtype", [] { ops::randn({2}, DType::Int32); },
+    addRow("randn of an integer dtype", [] { RandomGenerator g; ops::randn({2}, DType::Int32, g); },
            ErrorKind::RuntimeError, "\"normal_kernel_cpu\" not implemented for 'Int'");
     addRow("stack of no tensors", [] { ops::stack({}, 0); },
            ErrorKind::RuntimeError, "stack expects a non-empty TensorList");

@@ -163,15 +163,18 @@ void TestGatheredCells::diagramWithoutRecordHasNoSourceStrip() {
 }
 
 void TestGatheredCells::propertiesPanelListsTheCells() {
-    Workspace workspace;
-    run(workspace, "c = x[[0, 2]]\nv = x.t()\n");
+    SessionModel session;
+    QVERIFY(session.run(QStringLiteral("x = torch.arange(12.).view(3, 4)\nc = x[[0, 2]]\nv = x.t()")));
+    const Workspace& workspace = session.workspace();
     PropertiesPanel panel;
-    panel.setTensor(ShownTensor{QStringLiteral("c"), QStringLiteral("x[[0, 2]]"), tensorNamed(workspace, "c")}, workspace,
-                    QString());
+    panel.setTensor(
+        app::ShownTensor{QStringLiteral("c"), QStringLiteral("x[[0, 2]]"), tensorNamed(workspace, "c")},
+        session, QString());
     // Plain text puts each table cell on its own line.
     QVERIFY2(panel.toPlainText().contains(QStringLiteral("copied from x's storage\ncells 0, 1, 2, 3, 8, 9, 10, 11")),
              qPrintable(panel.toPlainText()));
-    panel.setTensor(ShownTensor{QStringLiteral("v"), QString(), tensorNamed(workspace, "v")}, workspace, QString());
+    panel.setTensor(app::ShownTensor{QStringLiteral("v"), QString(), tensorNamed(workspace, "v")}, session,
+                    QString());
     QVERIFY(!panel.toPlainText().contains(QStringLiteral("copied from")));
 }
 

@@ -774,9 +774,8 @@ void WindowTest::failingFileLeavesTheSessionUntouched() {
 
 void WindowTest::variablesShowSharedStorage() {
     auto window = makeWindow();
-    QVERIFY(window->session()->run(QStringLiteral(
-                "x = torch.arange(24).reshape(2, 3, 4)\ny = [v for v in x]")) ==
-            false);
+    QVERIFY(
+        !window->session()->run(QStringLiteral("x = torch.arange(24).reshape(2, 3, 4)\ny = [v for v in x]")));
     QVERIFY(window->session()->run(
         QStringLiteral("x = torch.arange(24).reshape(2, 3, 4)\ny = x.transpose(0, 2)\nc = y.contiguous()")));
     settle();

@@ -6,6 +6,7 @@
 #include "core/CoalescingModel.h"
 #include "core/DType.h"
 #include "core/script/Interpreter.h"
+#include "core/script/Session.h"
 #include "gpu/BackendFactory.h"
 #include "gpu/BandwidthMethod.h"
 #include "gpu/CpuBackend.h"
@@ -305,34 +306,22 @@ int runBenchCommand(const std::vector<std::string>& args, std::istream& in, std:
         return *status;
 
     // ---- the script ----
-    std::string source;
-    std::string label;
-    std::string readError;
-    if (!readScript(options.file, in, source, label, readError)) {
-        err << "stridescope bench: " << readError << "\n";
+    const auto script = loadScript("stridescope bench", options.file, in, err);
+    if (!script)
         return 2;
-    }
 
     setUpDevices(true); // a real GPU is named as such, else cuda:0 is simulated
-    script::Workspace workspace;
-    workspace.importTorch(); // as `eval` does: snippets without `import torch` run
-    script::Interpreter interpreter(workspace);
+    script::Session session; // as `eval` does: snippets without `import torch` run
     std::optional<Tensor> last;
-    bool failed = false;
-    interpreter.run(source, [&](const script::StatementOutcome& outcome) {
-        if (outcome.error) {
-            err << "Traceback (most recent call last):\n  File \"" << label << "\", line " << outcome.line
-                << "\n"
-                << errorKindName(outcome.error->kind()) << ": " << outcome.error->message() << "\n";
-            failed = true;
-            return false;
-        }
-        for (const auto& result : outcome.results)
-            if (result.tensor)
-                last = *result.tensor;
-        return true;
-    });
-    if (failed)
+    const script::SessionResult ran =
+        session.runScript(script->source, [&](const script::StatementOutcome& outcome) {
+            printTraceback(err, script->label, outcome);
+            for (const auto& result : outcome.results)
+                if (result.tensor)
+                    last = *result.tensor;
+            return true;
+        });
+    if (!ran)
         return 1;
     if (!last) {
         err << "stridescope bench: the script produces no tensor; nothing to measure\n";

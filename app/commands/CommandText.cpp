@@ -1,6 +1,7 @@
 #include "app/commands/CommandText.h"
 
 #include "core/script/Repr.h"
+#include "core/script/Session.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -24,32 +25,36 @@ bool readAll(std::istream& stream, std::string& text) {
     return !stream.bad();
 }
 
-bool readScript(const std::string& file, std::istream& in, std::string& source, std::string& label,
-                std::string& error) {
+std::optional<LoadedScript> loadScript(const std::string& command, const std::string& file, std::istream& in,
+                                       std::ostream& err) {
+    LoadedScript script;
+    auto refuse = [&](const std::string& reason) {
+        err << command << ": " << reason << "\n";
+        return std::nullopt;
+    };
     if (file == "-") {
-        label = "<stdin>";
-        if (!readAll(in, source)) {
-            error = "cannot read standard input";
-            return false;
-        }
-        return true;
+        script.label = "<stdin>";
+        if (!readAll(in, script.source))
+            return refuse("cannot read standard input");
+        return script;
     }
-    label = file;
+    script.label = file;
     std::error_code ec;
-    if (std::filesystem::is_directory(file, ec)) {
-        error = "cannot read '" + file + "': Is a directory";
-        return false;
-    }
+    if (std::filesystem::is_directory(file, ec))
+        return refuse("cannot read '" + file + "': Is a directory");
     std::ifstream stream(file, std::ios::binary);
-    if (!stream) {
-        error = "cannot read '" + file + "': " + std::strerror(errno);
-        return false;
-    }
-    if (!readAll(stream, source)) {
-        error = "cannot read '" + file + "'";
-        return false;
-    }
-    return true;
+    if (!stream)
+        return refuse("cannot read '" + file + "': " + std::strerror(errno));
+    if (!readAll(stream, script.source))
+        return refuse("cannot read '" + file + "'");
+    return script;
+}
+
+void printTraceback(std::ostream& err, const std::string& label, const script::StatementOutcome& outcome) {
+    if (!outcome.error)
+        return;
+    err << script::traceback(label, outcome.line, *outcome.error);
+    err.flush();
 }
 
 namespace {

@@ -9,12 +9,15 @@
 // must keep Python's spelling (script::floatRepr: 1.0, not Qt's 1) and so come in as text from
 // jsonFloat().
 #include "core/Layout.h"
+#include "core/script/Interpreter.h"
 
 #include <QJsonArray>
 #include <QJsonValue>
 
 #include <cstdint>
 #include <istream>
+#include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 
@@ -23,12 +26,20 @@ namespace stridescope::app {
 // Reads the whole stream into `text`; false when the stream failed (not at a clean end).
 bool readAll(std::istream& stream, std::string& text);
 
-// Reads the script a command was given: `file` is a path, or "-" for `in`. On success fills
-// `source` and `label` (the path, or "<stdin>", as a traceback names it) and returns true; on
-// failure returns false with `error` set to the reason ("cannot read 'x.py': No such file or
-// directory"), which the caller prefixes with its name (exit status 2).
-bool readScript(const std::string& file, std::istream& in, std::string& source, std::string& label,
-                std::string& error);
+// The script a command was given.
+struct LoadedScript {
+    std::string source;
+    std::string label; // the path, or "<stdin>", as a traceback names it
+};
+
+// Reads the script of `command` ("stridescope eval"): `file` is a path, or "-" for `in`. On
+// failure prints "<command>: <reason>" ("cannot read 'x.py': No such file or directory") to
+// `err` and returns nullopt; the command then exits with status 2.
+std::optional<LoadedScript> loadScript(const std::string& command, const std::string& file, std::istream& in,
+                                       std::ostream& err);
+
+// Prints the traceback of a statement's error as Python does (script::traceback), flushed.
+void printTraceback(std::ostream& err, const std::string& label, const script::StatementOutcome& outcome);
 
 // ---- JSON ---------------------------------------------------------------------------------------
 

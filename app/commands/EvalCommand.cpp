@@ -6,6 +6,7 @@
 
 #include "core/script/Interpreter.h"
 #include "core/script/Repr.h"
+#include "core/script/Session.h"
 
 #include <algorithm>
 #include <iostream>
@@ -170,10 +171,7 @@ private:
         m_out << o.printed;
         if (o.error) {
             m_out.flush();
-            m_err << "Traceback (most recent call last):\n  File \"" << m_fileLabel << "\", line " << o.line
-                  << "\n"
-                  << errorKindName(o.error->kind()) << ": " << o.error->message() << "\n";
-            m_err.flush();
+            printTraceback(m_err, m_fileLabel, o);
             return;
         }
         if (o.echo)
@@ -219,29 +217,23 @@ int runEvalCommand(const std::vector<std::string>& args, std::istream& in, std::
         return cli.usageError(err, "no script given (a FILE, or - for standard input)");
     }
 
-    std::string source;
-    std::string label;
-    std::string readError;
-    if (!readScript(files.front(), in, source, label, readError)) {
-        err << "stridescope eval: " << readError << "\n";
+    const auto script = loadScript("stridescope eval", files.front(), in, err);
+    if (!script)
         return 2;
-    }
     const bool json = cli.isSet(jsonOption);
     const bool values = cli.isSet(valuesOption);
     setUpDevices(!cli.isSet(noSimulatedGpuOption));
     resetCudaUsed();
     takeTransfers(); // none from before this script
 
-    script::Workspace workspace;
-    // `torch` is there from the start, as in a workshop notebook whose first cell imported it:
-    // snippets pasted without `import torch` run as their authors meant them to.
-    workspace.importTorch();
-    script::Interpreter interpreter(workspace);
-    EvalPrinter printer(out, err, json, values, label);
+    // `torch` is there from the start (a session begins with `import torch`), as in a workshop
+    // notebook whose first cell imported it: snippets pasted without it run as meant.
+    script::Session session;
+    EvalPrinter printer(out, err, json, values, script->label);
     bool failed = false;
     bool noticed = false;
-    interpreter.run(source, [&](const StatementOutcome& outcome) {
-        printer.setTransfers(takeTransfers());
+    (void)session.runScript(script->source, [&](const StatementOutcome& outcome) {
+        printer.setTransfers(session.statementTransfers());
         failed = !printer.print(outcome) || failed;
         // Said once, as soon as the script touches the simulated device (plain scripts stay quiet).
         if (!noticed && cudaWasUsed() && cudaSimulated()) {

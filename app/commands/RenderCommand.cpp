@@ -1,15 +1,16 @@
 #include "app/commands/RenderCommand.h"
 #include "app/commands/CommandText.h"
 
-#include "app/commands/HeadlessGui.h"
 #include "app/commands/CommandLine.h"
 #include "app/commands/DeviceSetup.h"
+#include "app/commands/HeadlessGui.h"
 #include "app/diagram/DiagramExport.h"
 #include "app/diagram/DiagramModel.h"
 #include "app/diagram/DiagramTheme.h"
 #include "app/diagram/GatheredSource.h"
 #include "app/diagram/GifExport.h"
 #include "core/script/Interpreter.h"
+#include "core/script/Session.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -78,67 +79,7 @@ int usageError(std::ostream& err, const std::string& message) {
     return commandUsageError(err, "stridescope render", message, kUsage);
 }
 
-// A statement's text on one line: comments dropped, runs of whitespace made one space.
-std::string oneLine(const std::string& source) {
-    std::string result;
-    char quote = 0;
-    bool comment = false;
-    bool space = false;
-    for (std::size_t i = 0; i < source.size(); ++i) {
-        const char c = source[i];
-        if (comment) {
-            if (c == '\n')
-                comment = false;
-            else
-                continue;
-        }
-        if (quote) {
-            result += c;
-            if (c == '\\' && i + 1 < source.size())
-                result += source[++i];
-            else if (c == quote)
-                quote = 0;
-            continue;
-        }
-        if (c == '#') {
-            comment = true;
-            continue;
-        }
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-            space = !result.empty();
-            continue;
-        }
-        if (space) {
-            result += ' ';
-            space = false;
-        }
-        if (c == '\'' || c == '"')
-            quote = c;
-        result += c;
-    }
-    return result;
-}
-
 bool isIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-// "y = x.transpose(0, 1)" → "x.transpose(0, 1)" when the statement binds exactly `name`.
-std::optional<std::string> assignedExpression(const std::string& statement, const std::string& name) {
-    if (statement.compare(0, name.size(), name) != 0)
-        return std::nullopt;
-    std::size_t at = name.size();
-    if (at < statement.size() && isIdentifierChar(statement[at]))
-        return std::nullopt;
-    while (at < statement.size() && statement[at] == ' ')
-        ++at;
-    if (at >= statement.size() || statement[at] != '=' ||
-        (at + 1 < statement.size() && statement[at + 1] == '='))
-        return std::nullopt;
-    ++at;
-    while (at < statement.size() && statement[at] == ' ')
-        ++at;
-    return statement.substr(at);
-}
-
 
 // `x[0] = 5`, `x.add_(1)`, `x += 1`: the name the statement starts with, for a result the
 // interpreter reports without one.
@@ -340,30 +281,9 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
                                "draw a .pdf or .svg instead");
 
     // ---- the script ----
-    std::string source;
-    std::string label = "<stdin>";
-    if (file == "-") {
-        if (!readAll(in, source)) {
-            err << "stridescope render: cannot read standard input\n";
-            return 2;
-        }
-    } else {
-        label = file;
-        std::error_code ec;
-        if (std::filesystem::is_directory(file, ec)) {
-            err << "stridescope render: cannot read '" << file << "': Is a directory\n";
-            return 2;
-        }
-        std::ifstream stream(file, std::ios::binary);
-        if (!stream) {
-            err << "stridescope render: cannot read '" << file << "': " << std::strerror(errno) << "\n";
-            return 2;
-        }
-        if (!readAll(stream, source)) {
-            err << "stridescope render: cannot read '" << file << "'\n";
-            return 2;
-        }
-    }
+    const auto script = loadScript("stridescope render", file, in, err);
+    if (!script)
+        return 2;
 
     // The application first: --each draws while the script runs, and the words need the language.
     const auto application = ensureGuiApplication();
@@ -385,40 +305,25 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
     } languageReset{language != u"en"};
 
     setUpDevices(true); // a real GPU is named as such, else cuda:0 is simulated
-    script::Workspace workspace;
-    workspace.importTorch(); // as `eval` does: snippets without `import torch` run
-    script::Interpreter interpreter(workspace);
-    std::optional<Yielded> last;                    // the default tensor: the last one yielded
-    std::map<std::string, std::string> expressions; // name → the code that last bound it
-    bool failed = false;
+    script::Session session; // as `eval` does: snippets without `import torch` run
+    const script::Workspace& workspace = session.workspace();
+    std::optional<Yielded> last; // the default tensor: the last one yielded
     QString writeProblem;
     QSet<QString> written; // --each: paths already written, so that none is overwritten
     int eachCount = 0;
     // The host<->device copies the script made: a storage one of them made gets its arrow.
-    takeTransfers();
-    std::vector<TransferRecord> transfers;
     auto withTransfer = [&](DiagramModel model) {
-        model.transfer = DiagramTransfer::find(model.tensor, transfers, workspace.tensors());
+        model.transfer =
+            DiagramTransfer::find(model.tensor, session.workspaceTransfers(), workspace.tensors());
         return model;
     };
-    interpreter.run(source, [&](const script::StatementOutcome& outcome) {
-        for (const TransferRecord& t : takeTransfers())
-            transfers.push_back(t);
+    auto onStatement = [&](const script::StatementOutcome& outcome) {
         if (outcome.error) {
-            err << "Traceback (most recent call last):\n  File \"" << label << "\", line " << outcome.line
-                << "\n"
-                << errorKindName(outcome.error->kind()) << ": " << outcome.error->message() << "\n";
-            failed = true;
+            printTraceback(err, script->label, outcome);
             return false;
         }
-        const std::string statement = oneLine(outcome.source);
+        const std::string statement = script::oneLine(outcome.source);
         for (const auto& result : outcome.results) {
-            if (result.name) {
-                if (const auto expression = assignedExpression(statement, *result.name))
-                    expressions[*result.name] = *expression;
-                else if (outcome.kind != script::StatementKind::AugmentedAssign)
-                    expressions[*result.name] = statement; // `a, b = …`: the whole statement
-            }
             if (!result.tensor)
                 continue;
             Yielded yielded;
@@ -436,8 +341,8 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
                     }
             if (name) {
                 yielded.name = *name;
-                const auto it = expressions.find(*name);
-                yielded.expression = it != expressions.end() ? it->second : statement;
+                const std::string expression = session.expressionOf(*name);
+                yielded.expression = expression.empty() ? statement : expression;
             } else {
                 yielded.expression = statement;
             }
@@ -461,11 +366,8 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
                                                info.suffix());
             }
             std::vector<DiagramTensorSpec> others;
-            for (const auto& [otherName, tensor] : workspace.tensors())
-                if (otherName != yielded.name && tensor.sharesStorageWith(yielded.tensor)) {
-                    const auto it = expressions.find(otherName);
-                    others.push_back(specOf(otherName, it != expressions.end() ? it->second : std::string(), tensor));
-                }
+            for (const script::ShownTensor& alias : session.aliasesOf(yielded.tensor, yielded.name))
+                others.push_back(specOf(alias.name, alias.expression, alias.tensor));
             // A tensor written into (`x[0] = 99`) is titled with the statement that changed it.
             const std::string title = result.name || yielded.name.empty() ? yielded.expression : statement;
             DiagramOptions eachOptions = settings.options;
@@ -478,8 +380,9 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
             ++eachCount;
         }
         return true;
-    });
-    if (failed)
+    };
+    const script::SessionResult ran = session.runScript(script->source, onStatement);
+    if (!ran)
         return 1;
     if (!writeProblem.isEmpty()) {
         err << "stridescope render: " << writeProblem.toStdString() << "\n";
@@ -522,8 +425,7 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
             err << "stridescope render: '" << name << "' is not a tensor; nothing to draw\n";
             return 1;
         }
-        const auto it = expressions.find(name);
-        drawn.push_back(specOf(name, it != expressions.end() ? it->second : std::string(), *tensor));
+        drawn.push_back(specOf(name, session.expressionOf(name), *tensor));
     }
     if (drawn.empty()) {
         if (!last) {
@@ -548,13 +450,8 @@ int runRenderCommand(const std::vector<std::string>& args, std::istream& in, std
         return 1;
     }
     std::vector<DiagramTensorSpec> others;
-    for (const auto& [tensorName, tensor] : workspace.tensors()) {
-        bool isDrawn = tensorName == drawn.front().name.toStdString();
-        if (!isDrawn && tensor.sharesStorageWith(primary)) {
-            const auto it = expressions.find(tensorName);
-            others.push_back(specOf(tensorName, it != expressions.end() ? it->second : std::string(), tensor));
-        }
-    }
+    for (const script::ShownTensor& alias : session.aliasesOf(primary, drawn.front().name.toStdString()))
+        others.push_back(specOf(alias.name, alias.expression, alias.tensor));
 
     // ---- the picture ----
     settings.options.gatheredSourceName = gatheredSourceName(drawn.front().tensor, workspace.tensors());

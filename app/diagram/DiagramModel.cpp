@@ -4,6 +4,7 @@
 
 #include "core/Coverage.h"
 #include "core/GatheredCells.h"
+#include "core/script/Session.h"
 
 #include <algorithm>
 #include <utility>
@@ -44,33 +45,6 @@ std::vector<std::int64_t> chooseSlots(std::int64_t size, std::int64_t limit) {
 
 std::int64_t alignDown(std::int64_t value, std::int64_t step) { return value / step * step; }
 std::int64_t alignUp(std::int64_t value, std::int64_t step) { return (value + step - 1) / step * step; }
-
-// True for "a, b = x.chunk(2)": an `=` outside brackets that is not part of a comparison.
-bool isStatement(const QString& code) {
-    int depth = 0;
-    QChar quote;
-    for (qsizetype i = 0; i < code.size(); ++i) {
-        const QChar c = code[i];
-        if (!quote.isNull()) {
-            if (c == quote)
-                quote = QChar();
-            continue;
-        }
-        if (c == QLatin1Char('\'') || c == QLatin1Char('"'))
-            quote = c;
-        else if (c == QLatin1Char('(') || c == QLatin1Char('[') || c == QLatin1Char('{'))
-            ++depth;
-        else if (c == QLatin1Char(')') || c == QLatin1Char(']') || c == QLatin1Char('}'))
-            --depth;
-        else if (c == QLatin1Char('=') && depth == 0) {
-            const QChar before = i > 0 ? code[i - 1] : QChar();
-            const QChar after = i + 1 < code.size() ? code[i + 1] : QChar();
-            if (after != QLatin1Char('=') && QStringLiteral("=<>!").indexOf(before) < 0)
-                return true;
-        }
-    }
-    return false;
-}
 
 QString displayName(const DiagramTensorSpec& spec) {
     return spec.name.isEmpty() ? QStringLiteral("tensor") : spec.name;
@@ -333,7 +307,8 @@ DiagramModel DiagramModel::build(const DiagramTensorSpec& primary,
     model.extent = extentOf(layout);
 
     // ---- caption ----
-    if (!primary.name.isEmpty() && !primary.expression.isEmpty() && !isStatement(primary.expression))
+    if (!primary.name.isEmpty() && !primary.expression.isEmpty() &&
+        !script::isStatementText(primary.expression.toStdString()))
         model.title = primary.name + QStringLiteral(" = ") + primary.expression;
     else if (!primary.expression.isEmpty())
         model.title = primary.expression;

@@ -4,6 +4,7 @@
 #include "app/diagram/DiagramModel.h"
 #include "app/diagram/DiagramPainter.h"
 #include "core/script/Interpreter.h"
+#include "core/script/Session.h"
 
 #include <QFontMetricsF>
 #include <QPageLayout>
@@ -55,9 +56,7 @@ QString clipLines(const QString& text, int lines) {
 // Runs every step in one workspace, as the lesson panel does: a failing step shows its error
 // and the lesson goes on.
 std::vector<StepItem> runSteps(const Lesson& lesson, double width) {
-    script::Workspace workspace;
-    workspace.importTorch();
-    script::Interpreter interpreter(workspace);
+    script::Session session;
     std::vector<StepItem> items;
     for (const auto& step : lesson.steps) {
         StepItem item;
@@ -65,7 +64,7 @@ std::vector<StepItem> runSteps(const Lesson& lesson, double width) {
         item.code = step.code.trimmed();
         item.comment = step.comment;
         QStringList result;
-        interpreter.run(step.code.toStdString(), [&](const script::StatementOutcome& outcome) {
+        (void)session.runScript(step.code.toStdString(), [&](const script::StatementOutcome& outcome) {
             if (!outcome.printed.empty())
                 result << QString::fromStdString(outcome.printed).trimmed();
             if (outcome.error) {

@@ -56,11 +56,9 @@ bool CrashRecovery::autosaveNow() {
 }
 
 bool CrashRecovery::restoreRecovered(const RecoveredSession& orphan, QString* error) {
-    if (!m_window.m_session->load(orphan.scriptText, true)) {
-        if (error && m_window.m_session->lastError()) {
-            const SessionError& e = *m_window.m_session->lastError();
-            *error = tr("line %1: %2").arg(e.line).arg(e.describe());
-        }
+    if (const RunResult result = m_window.m_session->load(orphan.scriptText, true); !result) {
+        if (error)
+            *error = tr("line %1: %2").arg(result.error()->line).arg(result.error()->describe());
         return false;
     }
     m_window.m_lessonPanel->close();

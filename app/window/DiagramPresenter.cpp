@@ -72,11 +72,8 @@ void DiagramPresenter::rebuildDiagram() {
         options.focus = m_window.diagram()->focusedIndex();
     options.dimNames = m_dimNames.value(shown->name);
     std::vector<DiagramTensorSpec> others;
-    for (const auto& [name, tensor] : m_window.m_session->workspace().tensors()) {
-        const QString qname = QString::fromStdString(name);
-        if (qname != shown->name && tensor.sharesStorageWith(shown->tensor))
-            others.push_back({qname, m_window.m_session->expressionOf(qname), tensor});
-    }
+    for (const ShownTensor& alias : m_window.m_session->aliasesOf(shown->tensor, shown->name))
+        others.push_back({alias.name, alias.expression, alias.tensor});
     DiagramTensorSpec primary{shown->name, shown->expression, shown->tensor};
     if (pages > 0) {
         // One 2-D block of the leading dims: x[i, j] as the primary, x itself as a lane.

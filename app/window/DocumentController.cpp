@@ -81,9 +81,9 @@ bool DocumentController::openFile(const QString& path, QString* error) {
         return false;
     }
     const QString text = QString::fromUtf8(file.readAll());
-    if (!m_window.m_session->load(text)) {
-        if (error && m_window.m_session->lastError()) {
-            const SessionError& e = *m_window.m_session->lastError();
+    if (const RunResult result = m_window.m_session->load(text); !result) {
+        if (error) {
+            const SessionError& e = *result.error();
             *error = tr("%1, line %2: %3").arg(QFileInfo(path).fileName()).arg(e.line).arg(e.describe());
         }
         return false;
@@ -266,17 +266,17 @@ bool DocumentController::openAsLesson(const QString& path, QString* error) {
     }
     // Every statement must run (or fail where the lesson says it does) before the class sees it.
     SessionModel probe;
-    probe.load(QString());
+    (void)probe.load(QString());
     for (const LessonStep& step : lesson->steps) {
-        const bool ran = probe.run(step.text, true);
-        if (ran == step.expectsError) {
+        const RunResult ran = probe.run(step.text, true);
+        if (bool(ran) == step.expectsError) {
             if (error)
                 *error = step.expectsError
                              ? tr("%1: %2 was marked as failing but runs.")
                                    .arg(QFileInfo(path).fileName(), step.code)
                              : tr("%1: %2 fails: %3")
                                    .arg(QFileInfo(path).fileName(), step.code,
-                                        probe.lastError() ? probe.lastError()->describe() : QString());
+                                        ran.error() ? ran.error()->describe() : QString());
             return false;
         }
     }

@@ -76,12 +76,4 @@ void ErrorPanel::applyColours() {
         setStyleSheet(sheet);
 }
 
-bool ErrorPanel::runInSession(SessionModel& session, const QString& code) {
-    if (session.run(code))
-        return true;
-    if (session.lastError())
-        showError(session.lastError()->describe());
-    return false;
-}
-
 } // namespace stridescope::app

@@ -9,8 +9,6 @@ class QPushButton;
 
 namespace stridescope::app {
 
-class SessionModel;
-
 class ErrorPanel : public QFrame {
     Q_OBJECT
 
@@ -20,9 +18,6 @@ public:
     // Shows `error` ("RuntimeError: ..."); `explanation` and `actionText` may be empty.
     void showError(const QString& error, const QString& explanation = {}, const QString& actionText = {});
     void clear();
-    // Runs `code` in `session` (as a dialog's Apply does); on failure shows the session's error
-    // here and returns false.
-    bool runInSession(SessionModel& session, const QString& code);
     QString errorText() const;
     QString explanationText() const;
     QPushButton* actionButton() const { return m_action; }

@@ -26,14 +26,12 @@ void LayoutPreview::setTheme(const DiagramTheme& theme) {
     m_view->diagramChanged();
 }
 
-void LayoutPreview::showTensor(const ShownTensor& result,
-                               const std::vector<std::pair<QString, Tensor>>& others,
+void LayoutPreview::showTensor(const ShownTensor& result, const QList<ShownTensor>& aliases,
                                const std::optional<Tensor>& input) {
     DiagramTensorSpec primary{result.name, result.expression, result.tensor};
     std::vector<DiagramTensorSpec> lanes;
-    for (const auto& [name, tensor] : others)
-        if (name != result.name && tensor.sharesStorageWith(result.tensor))
-            lanes.push_back({name, {}, tensor});
+    for (const ShownTensor& alias : aliases)
+        lanes.push_back({alias.name, {}, alias.tensor});
     m_view->diagram()->setModel(DiagramModel::build(primary, lanes));
     m_view->diagramChanged();
     m_view->setEnabled(true);

@@ -21,9 +21,9 @@ class LayoutPreview : public QWidget {
 public:
     explicit LayoutPreview(QWidget* parent = nullptr);
 
-    // `others`: tensors that may share its storage (drawn as lanes); `input`: the tensor the op
-    // reads, to say "view" or "copy".
-    void showTensor(const ShownTensor& result, const std::vector<std::pair<QString, Tensor>>& others,
+    // `aliases`: the other names on its storage (drawn as lanes; the preview's aliases); `input`:
+    // the tensor the op reads, to say "view" or "copy".
+    void showTensor(const ShownTensor& result, const QList<ShownTensor>& aliases,
                     const std::optional<Tensor>& input = std::nullopt);
     void showNothing(const QString& message);
     // No valid result: shows the input instead, greyed, with `message`.

@@ -92,7 +92,7 @@ void LessonPanel::start(const Lesson& lesson) {
     m_error.clear();
     m_shownError.clear();
     m_errorShownAt = -1;
-    m_session->load(QString()); // an empty script: the lesson imports torch itself
+    (void)m_session->load(QString()); // an empty script (it cannot fail): the lesson imports torch itself
     show();
     refresh();
 }
@@ -183,24 +183,25 @@ bool LessonPanel::next() {
     const LessonStep& step = m_lesson->steps[at];
     if (step.expectsError) {
         m_error.clear();
-        if (m_session->run(step.text)) {
+        const RunResult result = m_session->run(step.text);
+        if (result) {
             // The lesson promised an error and there was none: say so and take it back.
             m_session->undoStack()->undo();
             m_error = tr("%1 was expected to fail but ran.").arg(step.code);
-            emit stepFailed(step.code);
+            emit stepFailed(step.code, SessionError{});
             refresh();
             return false;
         }
-        m_shownError = m_session->lastError() ? m_session->lastError()->describe() : QString();
+        m_shownError = result.error()->describe();
         m_errorShownAt = at;
         refresh();
         return true;
     }
     m_errorShownAt = -1;
     m_shownError.clear();
-    if (!m_session->run(step.text, true)) {
-        m_error = m_session->lastError() ? m_session->lastError()->describe() : QString();
-        emit stepFailed(step.code);
+    if (const RunResult result = m_session->run(step.text, true); !result) {
+        m_error = result.error()->describe();
+        emit stepFailed(step.code, *result.error());
         return false;
     }
     m_error.clear();
@@ -226,11 +227,11 @@ void LessonPanel::previous() {
     if (at >= 2 && m_lesson->steps[at - 2].expectsError) {
         m_errorShownAt = at - 2;
         m_shownError.clear();
-        if (m_session->run(m_lesson->steps[at - 2].text)) {
+        if (const RunResult result = m_session->run(m_lesson->steps[at - 2].text)) {
             m_session->undoStack()->undo();
             m_errorShownAt = -1;
-        } else if (m_session->lastError()) {
-            m_shownError = m_session->lastError()->describe();
+        } else {
+            m_shownError = result.error()->describe();
         }
         refresh();
     }

@@ -9,6 +9,7 @@
 // A lesson stepped as written is not "unsaved work": the session is marked clean after each
 // step while every line of it is the lesson's, so switching lessons asks nothing.
 #include "app/window/Lesson.h"
+#include "app/window/SessionModel.h"
 
 #include <QFrame>
 
@@ -57,7 +58,8 @@ public slots:
     void previous();
 
 signals:
-    void stepFailed(const QString& text);
+    // `error` is the session's (empty when a step expected to fail ran).
+    void stepFailed(const QString& text, const stridescope::app::SessionError& error);
     void nextLessonRequested(const QString& path);
 
 private:

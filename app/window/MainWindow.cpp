@@ -110,7 +110,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_propertiesTimer.setInterval(0);
     connect(&m_propertiesTimer, &QTimer::timeout, this, [this] {
         const auto focus = diagram()->focusedIndex();
-        m_properties->setTensor(m_session->shown(), m_session->workspace(),
+        m_properties->setTensor(m_session->shown(), *m_session,
                                 focus && m_session->shown() ? diagram()->model().formulaFor(*focus)
                                                             : QString());
     });
@@ -269,8 +269,8 @@ void MainWindow::createDocks() {
     m_bandwidthDock->setObjectName(QStringLiteral("bandwidthDock"));
     m_bandwidthPanel = new BandwidthPanel(m_bandwidthDock);
     m_bandwidthDock->setWidget(m_bandwidthPanel);
-    connect(m_session, &SessionModel::transfersRecorded, this,
-            [this] { m_bandwidthPanel->setSessionTransfers(m_session->sessionTransfers()); });
+    connect(m_session, &SessionModel::transfersRecorded, m_bandwidthPanel,
+            &BandwidthPanel::setSessionTransfers); });
     addDockWidget(Qt::BottomDockWidgetArea, m_bandwidthDock);
     tabifyDockWidget(m_consoleDock, m_bandwidthDock);
     m_consoleDock->raise();
@@ -457,10 +457,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
     });
 }
 
-void MainWindow::showLessonError() {
-    SessionError error;
-    if (m_session->lastError())
-        error = *m_session->lastError();
+void MainWindow::showLessonError(const QString&, const SessionError& error) {
     m_console->showError(error, error.source);
 }
 
@@ -511,7 +508,7 @@ void MainWindow::takeStateFrom(MainWindow& other) {
             }
         }
     } else {
-        m_session->load(other.m_session->scriptText());
+        (void)m_session->load(other.m_session->scriptText()); // it ran there, so it runs here
         if (lesson) {
             if (const auto translated = Lesson::load(Lesson::counterpart(lesson->path, currentLanguage())))
                 m_lessonPanel->switchTo(*translated);

@@ -40,6 +40,7 @@ class PredictPanel;
 class PropertiesPanel;
 class ScriptConsole;
 class SessionModel;
+struct SessionError;
 class SessionRecovery;
 struct RecoveredSession;
 class TensorBuilderDialog;
@@ -178,7 +179,7 @@ private:
     void syncVariablesSelection();
     void updateTitle();
     void updateZoomLabel();
-    void showLessonError();
+    void showLessonError(const QString& step, const SessionError& error);
     void predictNext();
     void showPreferences();
 

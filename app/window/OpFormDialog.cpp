@@ -304,7 +304,7 @@ void OpFormDialog::refresh() {
     }
     m_errorPanel->clear();
     if (result.tensor)
-        m_preview->showTensor(*result.tensor, result.namedTensors, m_input);
+        m_preview->showTensor(*result.tensor, result.aliases, m_input);
     m_valid = true;
     apply->setEnabled(true);
 }
@@ -313,16 +313,17 @@ void OpFormDialog::accept() {
     refresh();
     if (!m_valid)
         return;
-    if (m_errorPanel->runInSession(*m_session, code()))
+    if (const RunResult result = m_session->run(code()))
         QDialog::accept();
+    else
+        m_errorPanel->showError(result.error()->describe());
 }
 
 bool OpFormDialog::applyReshapeInstead() {
     if (m_reshapeCode.isEmpty())
         return false;
-    if (!m_session->run(m_reshapeCode)) {
-        if (m_session->lastError())
-            m_errorPanel->showError(m_session->lastError()->describe());
+    if (const RunResult result = m_session->run(m_reshapeCode); !result) {
+        m_errorPanel->showError(result.error()->describe());
         return false;
     }
     QDialog::accept();

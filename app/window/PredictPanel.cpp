@@ -268,7 +268,7 @@ void PredictPanel::reveal() {
     if (m_lessonStep && m_lesson && m_lesson->isActive())
         m_lesson->next();
     else if (!m_expectsError)
-        m_session->run(m_statement);
+        (void)m_session->run(m_statement); // it ran in the preview; a failure would show there
     if (m_exercise && wasClean)
         m_session->setUnmodified(); // an exercise is not the class's own work
     m_asking = false;

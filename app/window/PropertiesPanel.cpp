@@ -34,18 +34,15 @@ PropertiesPanel::PropertiesPanel(QWidget* parent) : QTextBrowser(parent), m_them
     render();
 }
 
-void PropertiesPanel::setTensor(const std::optional<ShownTensor>& shown, const script::Workspace& workspace,
+void PropertiesPanel::setTensor(const std::optional<ShownTensor>& shown, const SessionModel& session,
                                 const QString& focusText) {
     m_shown = shown;
     m_sharedWith.clear();
     m_gatheredFrom.clear();
     if (shown) {
-        m_gatheredFrom = gatheredSourceName(shown->tensor, workspace.tensors());
-        for (const auto& [name, tensor] : workspace.tensors()) {
-            const QString qname = QString::fromStdString(name);
-            if (qname != shown->name && tensor.sharesStorageWith(shown->tensor))
-                m_sharedWith << qname;
-        }
+        m_gatheredFrom = gatheredSourceName(shown->tensor, session.workspace().tensors());
+        for (const ShownTensor& alias : session.aliasesOf(shown->tensor, shown->name))
+            m_sharedWith << alias.name;
     }
     m_focusText = focusText;
     render();

@@ -20,7 +20,8 @@ class PropertiesPanel : public QTextBrowser {
 public:
     explicit PropertiesPanel(QWidget* parent = nullptr);
 
-    void setTensor(const std::optional<ShownTensor>& shown, const script::Workspace& workspace,
+    // `session`: where the names sharing its storage and the copy it was gathered from are found.
+    void setTensor(const std::optional<ShownTensor>& shown, const SessionModel& session,
                    const QString& focusText = {});
     void setTheme(const DiagramTheme& theme);
     // The focused element's address formula, shown under the flags.

@@ -118,13 +118,8 @@ void ScriptConsole::updatePreview() {
         const ShownTensor& shown = *preview.tensor;
         const Tensor& tensor = shown.tensor;
         // A view when it reads a storage that a tensor of the session already has.
-        QString viewOf;
-        for (const auto& [name, other] : m_session->workspace().tensors()) {
-            if (other.sharesStorageWith(tensor) && QString::fromStdString(name) != shown.name) {
-                viewOf = QString::fromStdString(name);
-                break;
-            }
-        }
+        const QList<ShownTensor> aliases = m_session->aliasesOf(tensor, shown.name);
+        const QString viewOf = aliases.isEmpty() ? QString() : aliases.front().name;
         line = tr("%1: shape %2 \u00b7 stride %3 \u00b7 offset %4 \u00b7 %5")
                    .arg(shown.name.isEmpty() ? tr("result") : shown.name, tupleText(tensor.sizes()),
                         tupleText(tensor.strides()))
@@ -164,9 +159,8 @@ void ScriptConsole::submit() {
 }
 
 bool ScriptConsole::runText(const QString& text) {
-    if (!m_session->run(text)) {
-        if (m_session->lastError())
-            showError(*m_session->lastError(), text);
+    if (const RunResult result = m_session->run(text); !result) {
+        showError(*result.error(), text);
         m_editor->setFocus();
         return false; // the typed text stays in the input
     }
@@ -221,13 +215,13 @@ void ScriptConsole::applySuggestion() {
         return;
     const QString suggestion = m_suggestion;
     const QString failed = m_failedText;
-    if (m_session->run(suggestion)) {
+    if (const RunResult result = m_session->run(suggestion)) {
         if (m_editor->toPlainText() == failed)
             m_editor->clear();
         m_editor->addToHistory(suggestion);
         clearError();
-    } else if (m_session->lastError()) {
-        showError(*m_session->lastError(), suggestion);
+    } else {
+        showError(*result.error(), suggestion);
     }
 }
 
@@ -302,9 +296,9 @@ void ScriptConsole::showTranscriptMenu(const QPoint& position) {
         const QString code = m_session->lines().at(line).code.simplified();
         QAction* remove = menu.addAction(tr("Delete \u201c%1\u201d").arg(code.left(48)));
         connect(remove, &QAction::triggered, this, [this, line] {
-            if (!m_session->removeLine(line) && m_session->lastError())
+            if (const RunResult result = m_session->removeLine(line); !result)
                 m_errorPanel->showError(tr("Cannot delete it: the rest of the script needs it. %1")
-                                            .arg(m_session->lastError()->describe()));
+                                            .arg(result.error()->describe()));
         });
         QAction* edit = menu.addAction(tr("Copy to the input"));
         connect(edit, &QAction::triggered, this, [this, line] {

@@ -2,6 +2,8 @@
 
 #include "app/window/PythonHighlighter.h"
 
+#include "core/script/Lexer.h"
+
 #include <QFontDatabase>
 #include <QKeyEvent>
 #include <QTextBlock>
@@ -40,26 +42,15 @@ void ScriptEditor::addToHistory(const QString& text) {
 }
 
 bool ScriptEditor::insideOpenBracket() const {
+    // The lexer's brackets (those in strings and comments are none), read tolerantly: the text is
+    // still being typed.
     int depth = 0;
-    QChar quote;
-    const QString text = toPlainText();
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text[i];
-        if (!quote.isNull()) {
-            if (c == u'\\')
-                ++i;
-            else if (c == quote)
-                quote = QChar();
+    for (const script::Token& token : script::tokenizeTolerantly(toPlainText().toStdString())) {
+        if (token.kind != script::TokenKind::Operator || token.text.size() != 1)
             continue;
-        }
-        if (c == u'\'' || c == u'"')
-            quote = c;
-        else if (c == u'#')
-            while (i + 1 < text.size() && text[i + 1] != u'\n')
-                ++i;
-        else if (c == u'(' || c == u'[' || c == u'{')
+        if (token.text == "(" || token.text == "[" || token.text == "{")
             ++depth;
-        else if (c == u')' || c == u']' || c == u'}')
+        else if (token.text == ")" || token.text == "]" || token.text == "}")
             --depth;
     }
     return depth > 0;

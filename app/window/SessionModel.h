@@ -1,15 +1,13 @@
 #pragma once
-// The session is its script. SessionModel holds the statements run so far (one ScriptLine per
-// statement), the Workspace they produced and a QUndoStack whose commands append or remove
-// lines. Invariant: the workspace is always what running lines() from a fresh workspace gives
-// (torch imported, the random generator seeded 0), so undo, redo, saving and reopening agree.
-//
-// Every GUI action is a line of script: the tensor builder, the op forms and the console all
-// call run(). A failed run() changes nothing: statements of the same input that ran before the
-// failing one are rolled back, and lastError() carries PyTorch's words.
+// The window's session: a thin QObject over core's script::Session (core/script/Session.h,
+// which holds the lines, the workspace, the expressions, the aliases and the random generator,
+// and which the headless commands use too). It adds what only a window needs: the QUndoStack
+// whose commands call the session's edits, the modified flag, Qt's strings, and the signals a
+// widget listens to. Widgets read it and change the session only through run(), load(),
+// clear(), removeLine() and showName(); each returns success or the error (a RunResult).
 #include "core/Device.h"
 #include "core/Tensor.h"
-#include "core/script/Ast.h"
+#include "core/script/Session.h"
 #include "core/script/Workspace.h"
 
 #include <QList>
@@ -18,7 +16,6 @@
 #include <QStringList>
 
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <vector>
 
@@ -26,20 +23,20 @@ class QUndoStack;
 
 namespace stridescope::app {
 
-// One statement of the script, with the text around it in the file it came from.
+// One statement of the script (core's SessionLine in Qt's strings).
 struct ScriptLine {
     QString code;       // the statement as written (may span lines), without comments
     QString leading;    // verbatim text before it (comment and blank lines), written back on save
     QString trailing;   // the comment after it on its last line, without '#'
     QString output;     // what a Python prompt prints for it (echo and print()); not saved
     int sourceLine = 1; // line of its first character in the text it was split from
-    // Parsed once, shared between copies (statements are move-only).
-    std::shared_ptr<const std::vector<script::Statement>> parsed;
 
     // The comment lines above it and the comment after it, '#' stripped, one per line.
     QString comment() const;
+    static ScriptLine from(const script::SessionLine& line);
 };
 
+// core's SessionError in Qt's strings.
 struct SessionError {
     QString kind;    // "RuntimeError", "SyntaxError", ...
     QString message; // PyTorch's words
@@ -49,13 +46,19 @@ struct SessionError {
 
     // "RuntimeError: view size is not compatible ..."
     QString describe() const { return kind + QStringLiteral(": ") + message; }
+    static SessionError from(const script::SessionError& error);
 };
 
-// The tensor the window shows: a named tensor, or the value of a bare expression.
+// Success, or the error: `if (auto result = session.run(code)) ... else result.error()->describe()`.
+using RunResult = script::Result<SessionError>;
+
+// A tensor with its name and the code that made it (core's ShownTensor in Qt's strings): the
+// tensor the window shows, or one of the names on its storage.
 struct ShownTensor {
     QString name;       // empty for an unnamed value
     QString expression; // the code that produced it ("x.transpose(0, 1)")
     Tensor tensor;
+    static ShownTensor from(const script::ShownTensor& shown);
 };
 
 class SessionModel : public QObject {
@@ -65,102 +68,78 @@ public:
     explicit SessionModel(QObject* parent = nullptr);
     ~SessionModel() override;
 
-    // Runs one or more statements as if typed at a prompt. On success they become lines of the
-    // script (one undo step) and the last tensor they produced is shown; on failure nothing
-    // changes and lastError() says why. Comments typed with the code are dropped unless
-    // `keepComments` (a lesson's step keeps its explanation in the script).
-    bool run(const QString& text, bool keepComments = false);
+    // Runs one or more statements as if typed at a prompt (one undo step); see Session::run.
+    RunResult run(const QString& text, bool keepComments = false);
     // Replaces the session with a whole script (Open). Nothing changes on failure. The undo
     // history starts there (undo cannot remove the opened lines) unless `eachLineUndoable`
     // (restored work: each statement one undo step); the result is clean.
-    bool load(const QString& scriptText, bool eachLineUndoable = false);
+    RunResult load(const QString& scriptText, bool eachLineUndoable = false);
     // A new session: just `import torch`.
     void clear();
     // Removes statement `index` (undoable); refused when the rest of the script would fail.
-    bool removeLine(int index);
+    RunResult removeLine(int index);
 
-    const std::optional<SessionError>& lastError() const { return m_lastError; }
-    // The host<->device copies the statements run() ran made, oldest first (replays for undo
-    // and previews are not counted again).
-    const std::vector<TransferRecord>& sessionTransfers() const { return m_transfers; }
-    // The copies that made the storages the workspace holds now (those of the last replay, then
-    // of each run): what the diagram's transfer arrow is found in, after an undo or Open too.
-    const std::vector<TransferRecord>& workspaceTransfers() const { return m_workspaceTransfers; }
+    const std::vector<TransferRecord>& sessionTransfers() const { return m_session.sessionTransfers(); }
+    const std::vector<TransferRecord>& workspaceTransfers() const { return m_session.workspaceTransfers(); }
 
-    // What running `text` would give, on a scratch copy of the workspace (views and copies share
-    // or allocate storages there without touching the session's tensors).
+    // What running `text` would give, on a scratch copy of the workspace (Session::preview).
     struct Preview {
         std::optional<SessionError> error;
         std::optional<ShownTensor> tensor;
         QString output;
         std::vector<std::pair<QString, Tensor>> namedTensors; // the scratch workspace's tensors
+        QList<ShownTensor> aliases; // those on the previewed tensor's storage, itself excepted
     };
     Preview preview(const QString& text) const;
 
+    // The core session, for reading (the commands run the same class directly).
+    const script::Session& core() const { return m_session; }
     const QList<ScriptLine>& lines() const { return m_lines; }
-    const script::Workspace& workspace() const { return m_workspace; }
+    const script::Workspace& workspace() const { return m_session.workspace(); }
     QUndoStack* undoStack() const { return m_undoStack; }
     bool isModified() const;
     void setUnmodified();
     // Unsaved even where undo walks back (a restored session whose text is on no disk).
     void setModified();
 
-    // The script as saved: leading text, statements, trailing comments, the file's tail.
-    QString scriptText() const;
-    // Runnable PyTorch code: the script with `import torch` first when no line imports it.
-    QString pythonScript() const;
+    QString scriptText() const { return QString::fromStdString(m_session.scriptText()); }
+    QString pythonScript() const { return QString::fromStdString(m_session.pythonScript()); }
 
-    // The tensor shown: set by the last statement that produced a tensor, or chosen.
     const std::optional<ShownTensor>& shown() const { return m_shown; }
     // Shows the named tensor; false when `name` is not a tensor.
     bool showName(const QString& name);
     std::optional<Tensor> tensorNamed(const QString& name) const;
-    // The right-hand side that last bound `name` ("x.transpose(0, 1)"); empty when unknown.
     QString expressionOf(const QString& name) const;
-    // The first of `candidates` (then t1, t2, ...) that the workspace does not bind.
+    // The named tensors other than `exceptName` on `tensor`'s storage (Session::aliasesOf).
+    QList<ShownTensor> aliasesOf(const Tensor& tensor, const QString& exceptName = {}) const;
     QString freeName(const QStringList& candidates) const;
-
-    // Used by the undo commands.
-    void appendLines(const QList<ScriptLine>& lines, bool alreadyRun);
-    void truncateTo(int count);
-    void insertLine(int index, const ScriptLine& line);
-    void eraseLine(int index);
 
 signals:
     // Lines, workspace or the shown tensor changed.
     void changed();
-    // run() made host<->device copies (sessionTransfers() has them all).
-    void transfersRecorded();
+    // run() made host<->device copies: `all` is sessionTransfers(), the new ones last.
+    void transfersRecorded(const std::vector<stridescope::TransferRecord>& all);
 
 private:
-    struct Replay;
-    // Runs `lines` from a fresh workspace; fills in their outputs. Nothing on failure.
-    std::optional<Replay> replay(QList<ScriptLine>& lines, std::optional<SessionError>* error) const;
-    void adopt(Replay&& replay, QList<ScriptLine>&& lines);
-    // Adds copies run() made to sessionTransfers() and says so.
-    void keepTransfers(std::vector<TransferRecord> made);
-    void addWorkspaceTransfers(const std::vector<TransferRecord>& made);
-    void noteResults(const script::Workspace& workspace, const QString& code,
-                     const std::vector<std::pair<std::optional<std::string>, Tensor>>& tensors,
-                     std::optional<ShownTensor>& shown,
-                     std::vector<std::pair<QString, QString>>& expressions) const;
+    // The undo commands make the session's edits (editSession()), then refresh() says so.
+    friend class AppendLinesCommand;
+    friend class RemoveLineCommand;
+    script::Session& editSession() { return m_session; }
+    // Copies the session's lines and shown tensor into Qt's strings and emits changed().
+    void refresh();
 
-    QList<ScriptLine> m_lines;
-    QString m_tail; // text after the last statement of a loaded file
-    script::Workspace m_workspace;
-    std::vector<std::pair<QString, QString>> m_expressions; // name -> right-hand side
-    std::optional<ShownTensor> m_shown;
-    std::optional<SessionError> m_lastError;
-    std::vector<TransferRecord> m_transfers;
-    std::vector<TransferRecord> m_workspaceTransfers;
-    std::uint64_t m_nextStorage = 0; // the session's StorageAddressSequence (stable data_ptrs)
+    script::Session m_session;
+    QList<ScriptLine> m_lines;          // m_session's lines in Qt's strings
+    std::optional<ShownTensor> m_shown; // and its shown tensor
     QUndoStack* m_undoStack;
 };
 
-// The index of the '#' that starts a comment on `line`, or -1 ('#' inside quotes is skipped).
+// The index of the '#' that starts a comment on `line`, or -1 (script::commentStart: the lexer
+// decides, so a '#' inside a string is text).
 qsizetype commentStart(const QString& line);
 
-// Splits a script into statements with their comments. Throws TensorError(SyntaxError).
+// Splits a script into statements with their comments (script::splitScript). Throws
+// TensorError(SyntaxError).
 QList<ScriptLine> splitScript(const QString& text, QString* tail = nullptr);
 
 } // namespace stridescope::app

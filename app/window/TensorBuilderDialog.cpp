@@ -230,8 +230,10 @@ void TensorBuilderDialog::accept() {
     refresh();
     if (!m_valid)
         return;
-    if (m_errorPanel->runInSession(*m_session, code()))
+    if (const RunResult result = m_session->run(code()))
         QDialog::accept();
+    else
+        m_errorPanel->showError(result.error()->describe());
 }
 
 } // namespace stridescope::app

@@ -280,6 +280,13 @@ public:
         }
     }
 
+    RandomGenerator& generator() override {
+        // Kept lazily: most statements draw nothing, and the state is 2.5 KB.
+        if (!m_generatorBefore)
+            m_generatorBefore = m_workspace.generator();
+        return m_workspace.generator();
+    }
+
     void run(const Statement& statement) {
         switch (statement.kind) {
         case StatementKind::Expression:
@@ -320,6 +327,8 @@ public:
     // Undoes the statement's in-place writes and forgets its results.
     void rollback() {
         m_journal.undo();
+        if (m_generatorBefore) // a failed statement draws nothing: a replay would not have drawn
+            m_workspace.generator() = *m_generatorBefore;
         m_outcome.results.clear();
         m_outcome.echo.reset();
     }
@@ -855,6 +864,7 @@ private:
     std::vector<std::pair<std::string, std::optional<Value>>> m_staged; // nullopt: deletion
     WriteJournal m_journal;
     WriteJournal* m_callerJournal;
+    std::optional<RandomGenerator> m_generatorBefore;
 };
 
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "core/Error.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstdio>
@@ -112,6 +113,13 @@ public:
     Lexer(std::string_view source, SourceLocation origin)
         : m_src(source), m_line(origin.line), m_column(origin.column), m_origin(origin) {}
 
+    // Collects the comments into `comments` and, being tolerant, lexes on past what it would
+    // refuse (see scanComments).
+    void collectComments(std::vector<Comment>* comments) {
+        m_comments = comments;
+        m_tolerant = true;
+    }
+
     std::vector<Token> run() {
         validateEncoding();
         if (m_src.substr(0, 3) == "\xEF\xBB\xBF")
@@ -125,35 +133,27 @@ public:
             }
             if (m_pos >= m_src.size())
                 break;
-            const char c = m_src[m_pos];
-            if (c == ' ' || c == '\t' || c == '\f') {
-                advance(1);
-            } else if (c == '#') {
-                while (m_pos < m_src.size() && m_src[m_pos] != '\n' && m_src[m_pos] != '\r')
-                    advance(1);
-            } else if (c == '\n' || c == '\r') {
-                // The NEWLINE token sits where the line ends, as in Python: `x = 1 +` is an error
-                // at the end of its own line, not at the start of the next one.
-                const SourceLocation lineEnd = here();
-                const std::size_t lineEndOffset = m_pos;
-                consumeNewline();
-                if (m_brackets.empty()) {
-                    endLogicalLine(lineEnd, lineEndOffset);
-                    atLineStart = true;
-                }
-            } else if (c == '\\') {
-                lexLineContinuation();
-            } else if (isDigit(c) || (c == '.' && m_pos + 1 < m_src.size() && isDigit(m_src[m_pos + 1]))) {
-                lexNumber();
-            } else if (isAsciiIdentifierStart(c) || static_cast<unsigned char>(c) >= 0x80) {
-                lexNameOrString();
-            } else if (c == '"' || c == '\'') {
-                lexString("");
-            } else {
-                lexOperator();
+            if (!m_tolerant) {
+                lexNext(atLineStart);
+                continue;
+            }
+            // Tolerant: a token the tokenizer refuses ('$', 1abc, ...) is stepped over one code
+            // point at a time; the '#' after it still starts a comment.
+            const std::size_t pos = m_pos;
+            const int line = m_line;
+            const int column = m_column;
+            const std::size_t tokens = m_tokens.size();
+            try {
+                lexNext(atLineStart);
+            } catch (const ScriptSyntaxError&) {
+                m_pos = pos;
+                m_line = line;
+                m_column = column;
+                m_tokens.resize(tokens);
+                advance(std::max<std::size_t>(1, static_cast<std::size_t>(utf8SequenceLength(m_src, m_pos))));
             }
         }
-        if (!m_brackets.empty()) {
+        if (!m_brackets.empty() && !m_tolerant) {
             const Bracket& open = m_brackets.back();
             throwSyntaxError(concatMessage("'", open.symbol, "' was never closed"), open.location);
         }
@@ -171,6 +171,48 @@ private:
         char symbol;
         SourceLocation location;
     };
+
+    // Lexes what starts at m_pos: a blank, a comment, a line end or one token.
+    void lexNext(bool& atLineStart) {
+        const char c = m_src[m_pos];
+        if (c == ' ' || c == '\t' || c == '\f') {
+            advance(1);
+        } else if (c == '#') {
+            skipComment();
+        } else if (c == '\n' || c == '\r') {
+            // The NEWLINE token sits where the line ends, as in Python: `x = 1 +` is an error
+            // at the end of its own line, not at the start of the next one.
+            const SourceLocation lineEnd = here();
+            const std::size_t lineEndOffset = m_pos;
+            consumeNewline();
+            if (m_brackets.empty()) {
+                endLogicalLine(lineEnd, lineEndOffset);
+                atLineStart = true;
+            }
+        } else if (c == '\\') {
+            lexLineContinuation();
+        } else if (isDigit(c) || (c == '.' && m_pos + 1 < m_src.size() && isDigit(m_src[m_pos + 1]))) {
+            lexNumber();
+        } else if (isAsciiIdentifierStart(c) || static_cast<unsigned char>(c) >= 0x80) {
+            lexNameOrString();
+        } else if (c == '"' || c == '\'') {
+            lexString("");
+        } else {
+            lexOperator();
+        }
+    }
+
+    // From '#' to the end of its line; recorded when comments are collected.
+    void skipComment() {
+        Comment comment;
+        comment.offset = m_pos;
+        comment.location = here();
+        while (m_pos < m_src.size() && m_src[m_pos] != '\n' && m_src[m_pos] != '\r')
+            advance(1);
+        comment.endOffset = m_pos;
+        if (m_comments)
+            m_comments->push_back(comment);
+    }
 
     SourceLocation here() const { return {m_line, m_column}; }
 
@@ -226,8 +268,8 @@ private:
         const char c = m_src[p];
         if (c == '#' || c == '\n' || c == '\r') {
             advance(p - m_pos);
-            while (m_pos < m_src.size() && m_src[m_pos] != '\n' && m_src[m_pos] != '\r')
-                advance(1);
+            if (c == '#')
+                skipComment();
             if (m_pos < m_src.size())
                 consumeNewline();
             return true;
@@ -468,6 +510,8 @@ private:
         const std::size_t bodyStart = m_pos;
         while (true) {
             if (m_pos >= m_src.size()) {
+                if (m_tolerant) // the string runs to the end: no '#' in it starts a comment
+                    return;
                 if (triple) // Python names the last line read: a final newline starts no new line
                     throwSyntaxError(
                         concatMessage("unterminated triple-quoted string literal (detected at line ",
@@ -486,6 +530,8 @@ private:
                 continue;
             }
             if (c == '\n' || c == '\r') {
+                if (!triple && m_tolerant) // it runs to the end of its line
+                    return;
                 if (!triple)
                     throwSyntaxError(
                         concatMessage("unterminated string literal (detected at line ", m_line, ")"), start);
@@ -504,7 +550,7 @@ private:
             token.bodyIsRaw = raw;
             token.bodyLocation = bodyLocation;
             token.text = std::string(body);
-        } else {
+        } else if (!m_tolerant) { // a bad escape is no reason to read the string as code
             token.text = raw ? std::string(body) : decodeStringEscapes(body, start);
         }
         finishToken(token);
@@ -539,6 +585,8 @@ private:
     }
 
     void trackBrackets(char c) {
+        if (m_tolerant) // comments do not depend on brackets, and an editor's line may close one
+            return;
         if (c == '(' || c == '[' || c == '{') {
             if (static_cast<int>(m_brackets.size()) >= kMaxBracketNesting)
                 throwSyntaxError("too many nested parentheses", here());
@@ -569,6 +617,8 @@ private:
     std::vector<Bracket> m_brackets;
     std::vector<Token> m_tokens;
     SourceLocation m_origin;
+    std::vector<Comment>* m_comments = nullptr;
+    bool m_tolerant = false;
 };
 
 } // namespace
@@ -661,6 +711,35 @@ std::string decodeStringEscapes(std::string_view body, SourceLocation location) 
 
 std::vector<Token> tokenize(std::string_view source, SourceLocation origin) {
     return Lexer(source, origin).run();
+}
+
+std::vector<Token> tokenizeTolerantly(std::string_view source, std::vector<Comment>* comments) {
+    std::vector<Comment> found;
+    Lexer lexer(source, {});
+    lexer.collectComments(&found);
+    std::vector<Token> tokens;
+    try {
+        tokens = lexer.run();
+    } catch (const ScriptSyntaxError&) {
+        // Only bytes that are no text (NUL, invalid UTF-8) stop a tolerant run: nothing found.
+        found.clear();
+    }
+    if (comments)
+        *comments = std::move(found);
+    return tokens;
+}
+
+std::vector<Comment> scanComments(std::string_view source) {
+    std::vector<Comment> comments;
+    (void)tokenizeTolerantly(source, &comments);
+    return comments;
+}
+
+std::optional<std::size_t> commentStart(std::string_view line) {
+    const std::vector<Comment> comments = scanComments(line);
+    if (comments.empty())
+        return std::nullopt;
+    return comments.front().offset;
 }
 
 } // namespace stridescope::script

@@ -8,6 +8,7 @@
 #include "core/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,6 +58,25 @@ inline constexpr int kMaxBracketNesting = 200;
 // "(line L, column C)" at the first problem. `origin` is the position of the first character
 // (f-string expressions are tokenized where they stand inside their string).
 std::vector<Token> tokenize(std::string_view source, SourceLocation origin = {});
+
+// A comment: from its '#' to the end of its line (the line break excluded).
+struct Comment {
+    std::size_t offset = 0;    // byte offset of the '#'
+    std::size_t endOffset = 0; // one past its last byte
+    SourceLocation location;   // of the '#'
+};
+
+// The comments of `source` as the tokenizer finds them (a '#' inside a string literal, triple-
+// quoted ones across lines included, is text). Tolerant, unlike tokenize(): an unterminated
+// string runs to the end of its line, brackets need not match and a character the tokenizer
+// refuses is stepped over, so that an editor can scan any one line as it is being typed. Text
+// that is not UTF-8 (or holds NUL) has no comments.
+std::vector<Comment> scanComments(std::string_view source);
+// The tokens of `source` scanned the same tolerant way (a refused character yields no token), for
+// questions about text being typed ("is a bracket still open?"); comments go to `comments`.
+std::vector<Token> tokenizeTolerantly(std::string_view source, std::vector<Comment>* comments = nullptr);
+// The byte offset of the '#' that starts the first comment of `line`, if any.
+std::optional<std::size_t> commentStart(std::string_view line);
 
 // "message (line L, column C)": the one format of every syntax error.
 std::string syntaxErrorMessage(std::string_view message, SourceLocation location);

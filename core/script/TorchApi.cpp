@@ -402,19 +402,20 @@ void registerCreation(Registry& r) {
                         return Value::fromTensor(
                             ops::full(listArg(p, "size"), p.scalar(at(p, "fill_value")), dtypeArg(p)));
                     });
-    const auto randomFactory = [&r](const std::string& name,
-                                    std::function<Tensor(const Shape&, std::optional<DType>)> make) {
-        r.torchFunction(
-            name,
-            {factoryFormat(name + "(IntArrayRef size", {"Generator? generator", "DimnameList? names"}),
-             factoryFormat(name + "(IntArrayRef size", {"Generator? generator", "Tensor out=None"}),
-             factoryFormat(name + "(IntArrayRef size", {"Tensor out=None"}),
-             factoryFormat(name + "(IntArrayRef size", {"DimnameList? names"})},
-            [make](P p, C) {
-                checkFactoryOptions(p);
-                return Value::fromTensor(make(listArg(p, "size"), dtypeArg(p)));
-            });
-    };
+    const auto randomFactory =
+        [&r](const std::string& name,
+             std::function<Tensor(const Shape&, std::optional<DType>, RandomGenerator&)> make) {
+            r.torchFunction(
+                name,
+                {factoryFormat(name + "(IntArrayRef size", {"Generator? generator", "DimnameList? names"}),
+                 factoryFormat(name + "(IntArrayRef size", {"Generator? generator", "Tensor out=None"}),
+                 factoryFormat(name + "(IntArrayRef size", {"Tensor out=None"}),
+                 factoryFormat(name + "(IntArrayRef size", {"DimnameList? names"})},
+                [make](P p, C context) {
+                    checkFactoryOptions(p);
+                    return Value::fromTensor(make(listArg(p, "size"), dtypeArg(p), context.generator()));
+                });
+        };
     randomFactory("rand", ops::rand);
     randomFactory("randn", ops::randn);
 
@@ -446,10 +447,10 @@ void registerCreation(Registry& r) {
                             namedTensorsUnsupported();
                         return Value::fromTensor(ops::cat(p.tensorList(0), intArg(p, "dim")));
                     });
-    r.custom("torch.manual_seed", [](const CallArguments& args, const Tensor*, C) {
+    r.custom("torch.manual_seed", [](const CallArguments& args, const Tensor*, C context) {
         // torch.manual_seed(seed) is Python: seed = int(seed); negative seeds wrap to uint64.
         const auto bound = bindPythonArguments("manual_seed", {"seed"}, 0, args);
-        ops::manualSeed(static_cast<std::uint64_t>(toPythonInt(*bound[0])));
+        context.generator().manualSeed(static_cast<std::uint64_t>(toPythonInt(*bound[0])));
         return Value::generator();
     });
     r.torchNames.push_back("manual_seed");

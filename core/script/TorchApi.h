@@ -3,6 +3,7 @@
 // methods and properties of Tensor, and the builtins (print, len, int, ...). Every torch function
 // declares PyTorch 1.13's Python signatures (so wrong calls fail with PyTorch's TypeError) and
 // maps onto the ops of core/Ops.h (so right calls give PyTorch's layouts, values and errors).
+#include "core/RandomGenerator.h"
 #include "core/script/ArgumentParser.h"
 #include "core/script/Value.h"
 
@@ -22,6 +23,9 @@ public:
     // Called before an in-place write into the storage of `tensor`, so that the interpreter can
     // restore the storage if the statement fails later on.
     virtual void aboutToWrite(const Tensor& tensor) = 0;
+    // The workspace's random generator (torch.rand, randn, *_like, manual_seed); the interpreter
+    // puts its state back when the statement fails.
+    virtual RandomGenerator& generator() = 0;
 };
 
 // torch.<name>: a function, a dtype (torch.float32, torch.half, ...), a memory format or

@@ -333,11 +333,12 @@ void registerViews(Registry& r) {
     for (const auto& [name, fill] : likes) {
         const ops::LikeFill kind = fill;
         r.torchFunction(name, {factoryFormat(name + "(Tensor input", {"MemoryFormat? memory_format=None"})},
-                        [kind](P p, C) {
+                        [kind](P p, C context) {
                             checkFactoryOptions(p);
-                            return tensorValue(ops::like(p.tensor(0), kind, dtypeArg(p),
-                                                         p.memoryFormat(at(p, "memory_format"))
-                                                             .value_or(MemoryFormat::Preserve)));
+                            return tensorValue(ops::like(
+                                p.tensor(0), kind, dtypeArg(p),
+                                p.memoryFormat(at(p, "memory_format")).value_or(MemoryFormat::Preserve),
+                                Scalar::fromInt(0), &context.generator()));
                         });
     }
     r.torchFunction("full_like",

@@ -1,7 +1,9 @@
 #pragma once
 // The named values of a session: what `x = ...` binds, in the order names were first bound
 // (Python's dict order), which is the order the GUI lists them in. Values share tensors'
-// storages, so copying a Workspace copies the bindings, not the memory.
+// storages, so copying a Workspace copies the bindings, not the memory. It also owns the random
+// generator (copied with it): what a script draws depends only on the script.
+#include "core/RandomGenerator.h"
 #include "core/script/Value.h"
 
 #include <cstddef>
@@ -34,8 +36,13 @@ public:
     // Binds `name` (default "torch") to the torch module, as `import torch` does.
     void importTorch(const std::string& name = "torch") { set(name, Value::module("torch")); }
 
+    // What torch.rand and friends draw from and torch.manual_seed resets.
+    RandomGenerator& generator() { return m_generator; }
+    const RandomGenerator& generator() const { return m_generator; }
+
 private:
     std::vector<std::pair<std::string, Value>> m_entries;
+    RandomGenerator m_generator;
 };
 
 } // namespace stridescope::script

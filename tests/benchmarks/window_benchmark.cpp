@@ -85,7 +85,7 @@ void WindowBenchmark::applyOpAndRepaint() {
         }
         paintMs.push_back(cpuNow() - t);
         t = cpuNow();
-        window->properties()->setTensor(shown, window->session()->workspace());
+        window->properties()->setTensor(shown, *window->session());
         propertiesMs.push_back(cpuNow() - t);
     }
     qInfo(

@@ -11,6 +11,8 @@
 #include "core/ValueWorkLimit.h"
 #include "core/ViewFailure.h"
 #include "core/script/Interpreter.h"
+#include "core/script/Lexer.h"
+#include "core/script/Session.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -71,6 +73,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // Each statement is bounded by the interpreter; this bounds the whole input, so that a
     // script of hundreds of heavy statements is refused (an error, not a hang report).
     const stridescope::ValueWorkLimit limit(std::int64_t(1) << 21);
+    // The tolerant comment scanner and the one-line writer take any text (the editor's lines).
+    for (const auto& comment : stridescope::script::scanComments(source))
+        if (comment.offset >= comment.endOffset || comment.endOffset > source.size())
+            __builtin_trap();
+    (void)stridescope::script::oneLine(source);
+    (void)stridescope::script::isStatementText(source);
     stridescope::script::Workspace workspace;
     stridescope::script::Interpreter interpreter(workspace);
     interpreter.run(source, [](const stridescope::script::StatementOutcome& outcome) {
