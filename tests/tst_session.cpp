@@ -5,6 +5,7 @@
 // random generator that lives in the workspace: a preview leaves it untouched, a replay and the
 // commands' runScript draw what the first run drew, and torch.manual_seed reseeds it exactly as
 // before it moved there (mt19937_64 seeded 0, uniform_real/normal distributions, in logical order).
+#include "TestMain.h"
 #include "core/script/Lexer.h"
 #include "core/script/Session.h"
 
@@ -626,5 +627,5 @@ void TestSession::tracebackIsPythons() {
                             "IndexError: index 5 is out of bounds for dimension 0 with size 3\n"));
 }
 
-QTEST_APPLESS_MAIN(TestSession)
+STRIDESCOPE_TEST_APPLESS_MAIN(TestSession)
 #include "tst_session.moc"

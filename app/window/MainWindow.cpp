@@ -270,7 +270,7 @@ void MainWindow::createDocks() {
     m_bandwidthPanel = new BandwidthPanel(m_bandwidthDock);
     m_bandwidthDock->setWidget(m_bandwidthPanel);
     connect(m_session, &SessionModel::transfersRecorded, m_bandwidthPanel,
-            &BandwidthPanel::setSessionTransfers); });
+            &BandwidthPanel::setSessionTransfers);
     addDockWidget(Qt::BottomDockWidgetArea, m_bandwidthDock);
     tabifyDockWidget(m_consoleDock, m_bandwidthDock);
     m_consoleDock->raise();
