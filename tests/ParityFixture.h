@@ -12,7 +12,8 @@
 // tensors share a storage.
 #include "app/commands/EvalCommand.h"
 
-#include <QFile>
+#include "JsonLines.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -45,28 +46,10 @@ struct Fixture {
 
 inline Fixture loadFixture(const QString& fileName) {
     Fixture fixture;
-    QFile file(QStringLiteral(STRIDESCOPE_TEST_DATA_DIR "/") + fileName);
-    if (!file.open(QIODevice::ReadOnly)) {
-        fixture.error = QStringLiteral("cannot open ") + file.fileName();
-        return fixture;
-    }
-    int lineNumber = 0;
-    while (!file.atEnd()) {
-        const QByteArray line = file.readLine().trimmed();
-        ++lineNumber;
-        if (line.isEmpty())
-            continue;
-        QJsonParseError parseError;
-        const QJsonDocument document = QJsonDocument::fromJson(line, &parseError);
-        if (!document.isObject()) {
-            fixture.error = QStringLiteral("%1:%2: %3").arg(fileName).arg(lineNumber).arg(parseError.errorString());
-            return fixture;
-        }
-        const QJsonObject object = document.object();
-        if (object.contains(QStringLiteral("header"))) {
-            fixture.header = object.value(QStringLiteral("header")).toObject();
-            continue;
-        }
+    const stridescope::jsonlines::JsonLines lines = stridescope::jsonlines::load(fileName);
+    fixture.header = lines.header;
+    fixture.error = lines.error;
+    for (const QJsonObject& object : lines.rows) {
         ParityCase parityCase;
         parityCase.name = object.value(QStringLiteral("name")).toString();
         parityCase.script = object.value(QStringLiteral("script")).toString();

@@ -634,7 +634,9 @@ void TestBandwidthPanel::panelTellsTheStory() {
     QCOMPARE(bar(2)->data()->at(0)->value, limit);
     QCOMPARE(bar(3)->dataCount(), 0); // no peak on a CPU
     const QStringList texts = barTexts(panel.kernelPlot());
-    const QString gbps = [](double v) { return QString::number(v, 'f', v < 10 ? 2 : 1) + QStringLiteral(" GB/s"); }(limit / 8);
+    const QString gbps = [](double v) -> QString {
+        return QString::number(v, 'f', v < 10 ? 2 : 1) + QStringLiteral(" GB/s");
+    }(limit / 8);
     QVERIFY2(texts.contains(gbps + QStringLiteral("\n0.12× limit")) ||
                  texts.contains(gbps + QStringLiteral("\n0.13× limit")),
              qPrintable(texts.join(QStringLiteral(" | "))));

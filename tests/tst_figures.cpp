@@ -329,7 +329,9 @@ void TestFigures::longTitlesWrapAndAreNeverCut() {
     QCOMPARE(elementText(svg, QStringLiteral("title")), title);
     // The default figure wraps too (at 1400 px) rather than eliding.
     const QString plain = dir.filePath(QStringLiteral("p.svg"));
-    QCOMPARE(render({"-", "--out", plain.toStdString(), "--title", (title + QLatin1Char(' ') + title).toStdString()}, kViewScript)
+    QCOMPARE(render({"-", "--out", plain.toStdString(), "--title",
+                     QString(title + QLatin1Char(' ') + title).toStdString()},
+                    kViewScript)
                  .status,
              0);
     const QStringList plainLines = titleLinesOf(svgTexts(readFile(plain)));

@@ -596,7 +596,7 @@ void TestInterpreter::refusesLikePyTorch() {
     QCOMPARE(QByteArray::fromStdString(errorKindName(last.error->kind())), kind);
     const QByteArray actual = QByteArray::fromStdString(last.error->message());
     if (actual != message) {
-        QVERIFY2(actual.startsWith(message + " (supported: "), actual.constData());
+        QVERIFY2(actual.startsWith(QByteArray(message + " (supported: ")), actual.constData());
     }
 }
 

@@ -594,12 +594,12 @@ QString DiagramModel::formulaFor(const Shape& index) const {
     const auto address =
         baseAddress + static_cast<std::uint64_t>(storageIndex) * static_cast<std::uint64_t>(itemSize);
     const QString arrow = QStringLiteral(" \u2192 ");
-    QString text = index.empty() ? elementName + QLatin1Char(' ') +
-                                       DiagramText::tr("(0-dim) reads storage[%1]").arg(storageIndex) +
-                                       arrow + hexAddress(address)
-                                 : elementName + indexText(index) + QStringLiteral(": ") +
-                                       QString::fromStdString(addressFormula(tensor.layout(), index)) +
-                                       arrow + hexAddress(address);
+    QString text = index.empty() ? QString(elementName + QLatin1Char(' ') +
+                                           DiagramText::tr("(0-dim) reads storage[%1]").arg(storageIndex) +
+                                           arrow + hexAddress(address))
+                                 : QString(elementName + indexText(index) + QStringLiteral(": ") +
+                                           QString::fromStdString(addressFormula(tensor.layout(), index)) +
+                                           arrow + hexAddress(address));
     if (options.byteMode)
         text += QLatin1Char(' ') + DiagramText::tr("(byte %1)").arg(groupDigits(storageIndex * itemSize));
     return text;

@@ -134,7 +134,8 @@ void PropertiesPanel::render() {
         return;
     }
     const QString muted = m_theme.mutedInk.name();
-    auto row = [&](const QString& label, const QString& value, const QString& note = {}) {
+    // -> QString: a QStringBuilder would refer to `html` after the lambda returns.
+    auto row = [&](const QString& label, const QString& value, const QString& note = {}) -> QString {
         QString html = QStringLiteral("<tr><td style=\"padding-right:10px\"><code>%1</code></td><td>%2")
                            .arg(label, value);
         if (!note.isEmpty())
