@@ -55,11 +55,11 @@ void TestCudaStorage::stridedKernel_data() {
     QTest::addColumn<qint64>("offset");
     for (int size : {1, 2, 4, 8, 16}) {
         const QByteArray tag = QByteArray::number(size) + "B ";
-        QTest::newRow(tag + "contiguous") << size << QList<qint64>{7, 9} << QList<qint64>{9, 1} << qint64(0);
-        QTest::newRow(tag + "transposed") << size << QList<qint64>{9, 7} << QList<qint64>{1, 9} << qint64(0);
-        QTest::newRow(tag + "narrowed") << size << QList<qint64>{7, 5} << QList<qint64>{9, 1} << qint64(2);
-        QTest::newRow(tag + "expanded") << size << QList<qint64>{4, 9} << QList<qint64>{0, 1} << qint64(9);
-        QTest::newRow(tag + "permuted 3-d")
+        QTest::newRow(QByteArray(tag + "contiguous").constData()) << size << QList<qint64>{7, 9} << QList<qint64>{9, 1} << qint64(0);
+        QTest::newRow(QByteArray(tag + "transposed").constData()) << size << QList<qint64>{9, 7} << QList<qint64>{1, 9} << qint64(0);
+        QTest::newRow(QByteArray(tag + "narrowed").constData()) << size << QList<qint64>{7, 5} << QList<qint64>{9, 1} << qint64(2);
+        QTest::newRow(QByteArray(tag + "expanded").constData()) << size << QList<qint64>{4, 9} << QList<qint64>{0, 1} << qint64(9);
+        QTest::newRow(QByteArray(tag + "permuted 3-d").constData())
             << size << QList<qint64>{3, 3, 7} << QList<qint64>{1, 21, 3} << qint64(0);
     }
 }

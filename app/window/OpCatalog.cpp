@@ -271,7 +271,7 @@ const std::vector<OpSpec>& OpCatalog::all() {
                         {QStringLiteral("step"), size > 1 ? qint64(2) : qint64(1)}};
             },
             .expression =
-                [](const QString& in, A a) {
+                [](const QString& in, A a) -> QString {
                     const qint64 dim = intArg(a, QStringLiteral("dim"));
                     QStringList items;
                     for (qint64 d = 0; d < dim; ++d)
@@ -337,7 +337,7 @@ const std::vector<OpSpec>& OpCatalog::all() {
             .defaults = [](const Tensor&) -> OpArguments {
                 return {{QStringLiteral("dim"), qint64(0)}};
             },
-            .expression = [](const QString& in, A a) { return call(in, "unsqueeze", num(a, "dim")); },
+            .expression = [](const QString& in, A a) -> QString { return call(in, "unsqueeze", num(a, "dim")); },
         },
         {
             .id = QStringLiteral("squeeze"),
@@ -384,7 +384,7 @@ const std::vector<OpSpec>& OpCatalog::all() {
             .alwaysView = false,
             .shortcut = ctrlAlt(Qt::Key_G),
             .defaults = memoryFormatDefaults,
-            .expression = [](const QString& in, A a) { return memoryFormatCall(in, "contiguous", a); },
+            .expression = [](const QString& in, A a) -> QString { return memoryFormatCall(in, "contiguous", a); },
         },
         {
             .id = QStringLiteral("clone"),
@@ -397,7 +397,7 @@ const std::vector<OpSpec>& OpCatalog::all() {
             .alwaysView = false,
             .shortcut = ctrlAlt(Qt::Key_L),
             .defaults = memoryFormatDefaults,
-            .expression = [](const QString& in, A a) { return memoryFormatCall(in, "clone", a); },
+            .expression = [](const QString& in, A a) -> QString { return memoryFormatCall(in, "clone", a); },
         },
         {
             .id = QStringLiteral("as_strided"),
@@ -478,7 +478,7 @@ const std::vector<OpSpec>& OpCatalog::all() {
             .params = {},
             .minDims = 2,
             .defaults = noArguments,
-            .expression = [](const QString& in, A) { return call(in, "adjoint", {}); },
+            .expression = [](const QString& in, A) -> QString { return call(in, "adjoint", {}); },
         },
         {
             .id = QStringLiteral("ravel"),
@@ -488,7 +488,7 @@ const std::vector<OpSpec>& OpCatalog::all() {
             .params = {},
             .alwaysView = false,
             .defaults = noArguments,
-            .expression = [](const QString& in, A) { return call(in, "ravel", {}); },
+            .expression = [](const QString& in, A) -> QString { return call(in, "ravel", {}); },
         },
         // One generic form for the binary operators and one for the unary functions.
         {
@@ -514,7 +514,7 @@ const std::vector<OpSpec>& OpCatalog::all() {
                         {QStringLiteral("other"), QStringLiteral("1")}};
             },
             .expression =
-                [](const QString& in, A a) {
+                [](const QString& in, A a) -> QString {
                     return in + u' ' + a.value(QStringLiteral("op")).toString() + u' ' +
                            a.value(QStringLiteral("other")).toString().trimmed();
                 },
@@ -538,7 +538,7 @@ const std::vector<OpSpec>& OpCatalog::all() {
                 return {{QStringLiteral("function"), QStringLiteral("neg")}};
             },
             .expression =
-                [](const QString& in, A a) {
+                [](const QString& in, A a) -> QString {
                     return in + u'.' + a.value(QStringLiteral("function")).toString() + QStringLiteral("()");
                 },
         },
