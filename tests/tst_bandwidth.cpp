@@ -923,6 +923,11 @@ void TestBandwidth::benchCommandJson() {
         QVERIFY(o.value(QStringLiteral("gbps_median")).toDouble() > 0);
         QVERIFY(o.value(QStringLiteral("gbps_best")).toDouble() >=
                 o.value(QStringLiteral("gbps_median")).toDouble());
+        // The ratio to the same run's limit (the contiguous copy): 1 for the limit itself.
+        const double vsLimit = o.value(QStringLiteral("vs_limit")).toDouble();
+        QVERIFY(vsLimit > 0);
+        if (cases.last() == QLatin1String("baseline_copy"))
+            QCOMPARE(vsLimit, 1.0);
     }
     const QStringList expected =
         reason.empty() ? QStringList{QStringLiteral("read_through_layout"), QStringLiteral("tiled"),
@@ -949,7 +954,11 @@ void TestBandwidth::benchCommandTable() {
     QVERIFY(out.contains(QStringLiteral("read_through_layout")));
     QVERIFY(out.contains(QStringLiteral("baseline_copy")));
     QVERIFY(!out.contains(QStringLiteral("tiled"))); // rows stay rows: nothing to tile
-    QVERIFY(out.contains(QStringLiteral("vs baseline")));
+    // Ratios against the limit (the same run's contiguous copy), memcpy labelled as one thread.
+    QVERIFY(out.contains(QStringLiteral("vs limit")));
+    QVERIFY(!out.contains(QStringLiteral("vs baseline")));
+    QVERIFY(out.contains(QStringLiteral("the limit: contiguous copy of the same bytes")));
+    QVERIFY(out.contains(QStringLiteral("std::memcpy on 1 thread")));
 }
 
 QTEST_GUILESS_MAIN(TestBandwidth)
