@@ -3,6 +3,7 @@
 // layout changes, failures reported without breaking the runner, prompt stops, and the panel's
 // plots and exports. Runs on the offscreen platform.
 #include "app/bandwidth/BandwidthPanel.h"
+#include "app/bandwidth/KernelStyle.h"
 #include "app/bandwidth/BandwidthRunner.h"
 #include "gpu/BackendFactory.h"
 #include "gpu/CpuBackend.h"
@@ -24,6 +25,7 @@
 
 using namespace stridescope;
 using namespace stridescope::app;
+using stridescope::gpu::CopyKernel;
 
 namespace {
 
@@ -148,13 +150,13 @@ public:
     }
     static double seconds(gpu::CopyKernel kernel) {
         switch (kernel) {
-        case gpu::CopyKernel::ReadThroughLayout:
+        case CopyKernel::ReadThroughLayout:
             return 0.008;
-        case gpu::CopyKernel::Tiled:
+        case CopyKernel::Tiled:
             return 0.002;
-        case gpu::CopyKernel::Baseline:
+        case CopyKernel::Baseline:
             return 0.001;
-        case gpu::CopyKernel::Memcpy:
+        case CopyKernel::Memcpy:
             return 0.0015;
         }
         return 1;
@@ -183,8 +185,8 @@ QStringList barTexts(QCustomPlot* plot) {
     return texts;
 }
 
-bool hasCase(const BandwidthRound& round, const char* name) {
-    return std::isfinite(round.gbps(QString::fromLatin1(name)));
+bool hasCase(const BandwidthRound& round, CopyKernel kernel) {
+    return round.find(kernel) != nullptr && std::isfinite(round.gbps(kernel));
 }
 
 // QSignalSpy records emissions from the worker thread at once (a direct connection), so a
@@ -231,6 +233,7 @@ private slots:
     void panelTellsTheStory();
     void panelLiveAxisStartsWithLive();
     void panelFollowsThemeAndFont();
+    void kernelsHaveOneStyleEach();
 };
 
 void TestBandwidthPanel::runnerMeasuresOnceOnCpu() {
@@ -242,10 +245,10 @@ void TestBandwidthPanel::runnerMeasuresOnceOnCpu() {
     QVERIFY(round.has_value());
     QCOMPARE(round->backend, QStringLiteral("cpu"));
     QCOMPARE(round->sequence, quint64(1));
-    QVERIFY(hasCase(*round, "read_through_layout"));
-    QVERIFY(hasCase(*round, "tiled")); // a transpose
-    QVERIFY(hasCase(*round, "baseline_copy"));
-    QVERIFY(hasCase(*round, "memcpy"));
+    QVERIFY(hasCase(*round, CopyKernel::ReadThroughLayout));
+    QVERIFY(hasCase(*round, CopyKernel::Tiled)); // a transpose
+    QVERIFY(hasCase(*round, CopyKernel::Baseline));
+    QVERIFY(hasCase(*round, CopyKernel::Memcpy));
     for (const auto& c : round->cases) {
         QVERIFY(c.gbpsMedian > 0);
         QVERIFY(c.gbpsBest >= c.gbpsMedian);
@@ -275,7 +278,7 @@ void TestBandwidthPanel::runnerLiveFollowsLayoutChanges() {
     w.runner->setLayoutToMeasure(kContiguous);
     const auto changed = waitForRound(rounds, kContiguous);
     QVERIFY(changed.has_value());
-    QVERIFY(!hasCase(*changed, "tiled")); // nothing to tile in a contiguous layout
+    QVERIFY(!hasCase(*changed, CopyKernel::Tiled)); // nothing to tile in a contiguous layout
     QCOMPARE(changed->view.elementSize, 2);
     w.runner->setLive(false);
     QCOMPARE(live.size(), 2);
@@ -410,7 +413,7 @@ void TestBandwidthPanel::panelPlotsAndExports() {
         QCOMPARE(bars->dataCount(), 1);
     }
     QCOMPARE(qobject_cast<QCPBars*>(panel.kernelPlot()->plottable(2))->data()->at(0)->value,
-             panel.rounds().last().gbps(QStringLiteral("baseline_copy")));
+             panel.rounds().last().gbps(CopyKernel::Baseline));
     // Host↔device: empty on the CPU, with a note.
     for (int i = 0; i < panel.transferPlot()->graphCount(); ++i)
         QCOMPARE(panel.transferPlot()->graph(i)->dataCount(), 0);
@@ -595,6 +598,27 @@ void TestBandwidthPanel::panelDestroyedWhileLive() {
     QVERIFY2(clock.elapsed() < 3000, qPrintable(QString::number(clock.elapsed())));
 }
 
+void TestBandwidthPanel::kernelsHaveOneStyleEach() {
+    // One table of label and colour per kernel: every kernel has its row, no two share a colour,
+    // and the plots use the table's names and colours.
+    QSet<QRgb> colours;
+    for (CopyKernel kernel : gpu::kAllCopyKernels) {
+        const KernelStyle& style = kernelStyle(kernel);
+        QCOMPARE(style.kernel, kernel);
+        QVERIFY(!kernelLegend(kernel).isEmpty());
+        QVERIFY(!kernelBarLabel(kernel).isEmpty());
+        colours.insert(style.colour.rgb());
+        QVERIFY(!QString::fromStdString(gpu::caseName(kernel)).isEmpty());
+    }
+    QCOMPARE(colours.size(), int(gpu::kAllCopyKernels.size()));
+    BandwidthPanel panel;
+    QCOMPARE(panel.livePlot()->graph(0)->name(), kernelLegend(CopyKernel::ReadThroughLayout));
+    QCOMPARE(panel.livePlot()->graph(0)->pen().color(), kernelStyle(CopyKernel::ReadThroughLayout).colour);
+    QCOMPARE(panel.livePlot()->graph(1)->name(), kernelLegend(CopyKernel::Tiled));
+    QCOMPARE(qobject_cast<QCPBars*>(panel.kernelPlot()->plottable(2))->brush().color(),
+             kernelStyle(CopyKernel::Baseline).colour);
+}
+
 QTEST_MAIN(TestBandwidthPanel)
 void TestBandwidthPanel::panelTellsTheStory_data() {
     QTest::addColumn<LayoutToMeasure>("view");
@@ -621,10 +645,10 @@ void TestBandwidthPanel::panelTellsTheStory() {
     QVERIFY(shown.wait(kWaitMs));
     const auto& round = panel.rounds().last();
     QCOMPARE(round.device, QStringLiteral("Fixed-time CPU (2 threads)"));
-    const double limit = round.gbps(QStringLiteral("baseline_copy"));
+    const double limit = round.gbps(CopyKernel::Baseline);
     QVERIFY(limit > 0);
     QCOMPARE(panel.limitGbps(), limit);
-    QCOMPARE(round.gbps(QStringLiteral("read_through_layout")), limit / 8);
+    QCOMPARE(round.gbps(CopyKernel::ReadThroughLayout), limit / 8);
 
     // Bars in story order, each with its figures on it.
     auto bar = [&](int i) { return qobject_cast<QCPBars*>(panel.kernelPlot()->plottable(i)); };

@@ -267,7 +267,7 @@ void BandwidthRunner::runRound(const Settings& settings, quint64 generation) {
     round.peakGBps = m.backend.theoreticalPeakGBps;
     for (const auto& c : m.cases)
         round.cases.push_back(
-            {QString::fromStdString(c.name()), c.gbpsMedian, c.gbpsBest, c.msMedian, c.bytesMoved});
+            {c.kernel, c.gbpsMedian, c.gbpsBest, c.msMedian, c.bytesMoved});
     // The model of the scaled layout is exact; for odd sizes it enumerates (a fraction of a
     // second at 64 MiB), so it is computed once per layout, not per round.
     if (!m_model || m_model->layout != workingSet.layout || m_model->elementSize != workingSet.elementSize) {
