@@ -14,6 +14,8 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
+#include <QScrollArea>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -234,6 +236,8 @@ private slots:
     void panelLiveAxisStartsWithLive();
     void panelFollowsThemeAndFont();
     void kernelsHaveOneStyleEach();
+    void panelFitsItsTextInEveryTheme_data();
+    void panelFitsItsTextInEveryTheme();
 };
 
 void TestBandwidthPanel::runnerMeasuresOnceOnCpu() {
@@ -735,6 +739,79 @@ void TestBandwidthPanel::panelFollowsThemeAndFont() {
     QCOMPARE(panel.livePlot()->yAxis->labelFont().pointSizeF(), big.pointSizeF());
     QVERIFY(panel.livePlot()->minimumHeight() > heightBefore);
     QCOMPARE(panel.livePlot()->minimumHeight(), 12 * QFontMetrics(big).height());
+}
+
+void TestBandwidthPanel::panelFitsItsTextInEveryTheme_data() {
+    QTest::addColumn<bool>("dark");
+    QTest::addColumn<double>("fontScale");
+    QTest::newRow("light") << false << 1.0;
+    QTest::newRow("dark") << true << 1.0;
+    QTest::newRow("presentation (1.6x font)") << false << 1.6;
+}
+
+void TestBandwidthPanel::panelFitsItsTextInEveryTheme() {
+    // After Live rounds of a transpose, each plot's legend, axis labels and bar figures lie
+    // inside the plot (nothing clipped), in light, dark and presentation mode. With
+    // STRIDESCOPE_PANEL_SHOTS=DIR the panel is also saved as DIR/panel-<row>-<tab>.png for a
+    // person to look at.
+    QFETCH(bool, dark);
+    QFETCH(double, fontScale);
+    BandwidthPanel panel;
+    if (dark) {
+        QPalette p = panel.palette();
+        p.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x30));
+        p.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
+        p.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
+        p.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+        p.setColor(QPalette::Button, QColor(0x3c, 0x3f, 0x41));
+        p.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
+        panel.setPalette(p);
+    }
+    QFont font = panel.font();
+    font.setPointSizeF(font.pointSizeF() * fontScale);
+    panel.setFont(font);
+    panel.runner()->setBackendFactory(fixedTime());
+    panel.resize(int(420 * fontScale), int(700 * fontScale));
+    panel.show();
+    QSignalSpy shown(&panel, &BandwidthPanel::roundShown);
+    panel.setBackendChoice(QStringLiteral("cpu"));
+    panel.setWorkingSetMiB(1);
+    panel.setRepetitions(1);
+    panel.setLayoutToMeasure(kTranspose.layout, kTranspose.elementSize, kTranspose.label);
+    panel.setLive(true);
+    QTRY_VERIFY_WITH_TIMEOUT(shown.size() >= 3, kWaitMs);
+    panel.setLive(false);
+    QTest::qWait(100);
+    const QByteArray shots = qgetenv("STRIDESCOPE_PANEL_SHOTS");
+    const QString row = QString::fromLatin1(QTest::currentDataTag()).section(QLatin1Char(' '), 0, 0);
+    auto* tabs = panel.findChild<QTabWidget*>();
+    QVERIFY(tabs);
+    for (int tab = 0; tab < tabs->count(); ++tab) {
+        tabs->setCurrentIndex(tab);
+        auto* plot = qobject_cast<QCustomPlot*>(tabs->currentWidget());
+        QVERIFY(plot);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        const QRect inside = plot->rect();
+        const QString where = QStringLiteral("tab %1").arg(tab);
+        if (plot->legend->visible())
+            QVERIFY2(inside.contains(plot->legend->outerRect()), qPrintable(where + QStringLiteral(": legend")));
+        // The axis rect's outer margins hold the tick and axis labels; they must fit in the plot.
+        QVERIFY2(inside.contains(plot->axisRect()->outerRect()), qPrintable(where + QStringLiteral(": axes")));
+        QVERIFY2(plot->axisRect()->rect().height() >= 5 * QFontMetrics(font).height(),
+                 qPrintable(where + QStringLiteral(": the plot area is squeezed")));
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            auto* text = qobject_cast<QCPItemText*>(plot->item(i));
+            if (!text || !text->visible() || text->text().isEmpty())
+                continue;
+            const QPointF top = text->topLeft->pixelPosition(), bottom = text->bottomRight->pixelPosition();
+            const QRectF box = QRectF(top, bottom).normalized();
+            QVERIFY2(QRectF(plot->rect()).adjusted(-1, -1, 1, 1).contains(box),
+                     qPrintable(where + QStringLiteral(": text '%1' clipped").arg(text->text())));
+        }
+        if (!shots.isEmpty())
+            panel.findChild<QScrollArea*>()->widget()->grab().save(
+                QStringLiteral("%1/panel-%2-%3.png").arg(QString::fromLocal8Bit(shots), row).arg(tab));
+    }
 }
 
 #include "tst_bandwidth_panel.moc"

@@ -160,15 +160,22 @@ void BandwidthPanel::buildUi() {
     exportMenu->addAction(tr("Data as CSV…"), this, &BandwidthPanel::exportCsvInteractive);
     m_exportButton->setMenu(exportMenu);
 
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(m_backend);
-    controls->addWidget(m_workingSet);
-    controls->addWidget(m_repetitions);
-    controls->addWidget(m_liveButton);
-    controls->addWidget(m_onceButton);
-    controls->addWidget(m_transfersButton);
-    controls->addStretch(1);
-    controls->addWidget(m_exportButton);
+    // Two rows, what to measure and what to do, so that a dock of ~400 px (or presentation
+    // mode's larger font) shows every control instead of clipping the last ones.
+    auto* settings = new QHBoxLayout;
+    settings->addWidget(m_backend);
+    settings->addWidget(m_workingSet);
+    settings->addWidget(m_repetitions);
+    settings->addStretch(1);
+    auto* actions = new QHBoxLayout;
+    actions->addWidget(m_liveButton);
+    actions->addWidget(m_onceButton);
+    actions->addWidget(m_transfersButton);
+    actions->addStretch(1);
+    actions->addWidget(m_exportButton);
+    auto* controls = new QVBoxLayout;
+    controls->addLayout(settings);
+    controls->addLayout(actions);
 
     m_statusLabel = new QLabel(this);
     m_statusLabel->setWordWrap(true);
@@ -231,14 +238,18 @@ void BandwidthPanel::buildUi() {
 
 namespace {
 
-// The legend in rows of `columns` entries at the top left, over a translucent background, so
-// that it takes one or two text lines of the plot instead of a block.
+// The legend in rows of `columns` entries under the plot, in a row of the plot's layout of its
+// own: inside the axis rect it covered the limit's line and the bars' figures.
 void compactLegend(QCustomPlot* plot, int columns) {
     plot->legend->setVisible(true);
     plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     plot->legend->setWrap(columns);
     plot->legend->setRowSpacing(0);
-    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    plot->axisRect()->insetLayout()->take(plot->legend);
+    plot->plotLayout()->addElement(1, 0, plot->legend);
+    plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    plot->plotLayout()->setRowSpacing(0);
+    plot->legend->setMargins(QMargins(4, 2, 4, 2));
 }
 
 } // namespace
@@ -296,7 +307,6 @@ void BandwidthPanel::setupPlots() {
     m_kernelBest->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssDiamond, pen(kStyle.peak, 1.5), kStyle.peak, 9));
     compactLegend(m_kernelPlot, 1);
-    m_kernelPlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     m_kernelPlot->xAxis->setRange(0.4, 3.6);
     m_kernelPlot->yAxis->setRange(0, 1);
 
