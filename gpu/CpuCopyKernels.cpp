@@ -1,6 +1,7 @@
 #include "gpu/CpuCopyKernels.h"
 
 #include <algorithm>
+#include <atomic>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -14,6 +15,13 @@
 namespace stridescope::gpu::cpu {
 
 namespace {
+
+#if defined(__SSE2__)
+// A prefetch into L2, in inline assembly rather than _mm_prefetch: GCC 12 -O2 deleted the tile
+// gather's loops of builtin prefetches as dead code (the object held no prefetcht1 at all, and
+// the tiles ran at 0.4x the copy, where the same steps with working prefetches ran at 0.8x).
+inline void prefetchL2(const void* p) { asm volatile("prefetcht1 %0" : : "m"(*static_cast<const char*>(p))); }
+#endif
 
 // Rows shorter than this are copied by a plain loop; a memcpy call costs more than it saves.
 constexpr std::int64_t kMemcpyRowBytes = 256;
@@ -31,7 +39,10 @@ void copyStreaming(const char* from, char* to, std::int64_t bytes, bool fence = 
     // steps that straddle lines ran an odd-pitch transpose at 0.9 GB/s against 5.6 for the copy.
     const auto misalign = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(to) % 64);
     std::int64_t done = misalign == 0 ? 0 : std::min(bytes, 64 - misalign);
-    std::memcpy(to, from, static_cast<std::size_t>(done));
+    // (No memcpy calls for empty heads and tails: a tile writes its rows as 4-line pieces, and two
+    // calls per piece were a tenth of a transpose's time.)
+    if (done > 0)
+        std::memcpy(to, from, static_cast<std::size_t>(done));
     for (; done + 64 <= bytes; done += 64) {
         const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + done));
         const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + done + 16));
@@ -42,7 +53,8 @@ void copyStreaming(const char* from, char* to, std::int64_t bytes, bool fence = 
         _mm_stream_si128(reinterpret_cast<__m128i*>(to + done + 32), c);
         _mm_stream_si128(reinterpret_cast<__m128i*>(to + done + 48), d);
     }
-    std::memcpy(to + done, from + done, static_cast<std::size_t>(bytes - done));
+    if (bytes > done)
+        std::memcpy(to + done, from + done, static_cast<std::size_t>(bytes - done));
     if (fence)
         _mm_sfence();
 #else
@@ -77,6 +89,10 @@ inline bool copyRow(const T* __restrict src, std::int64_t stride, T* __restrict 
     return false;
 }
 
+// The naive walk's look-ahead (readRange): rows up to 4 KiB, prefetched about 2 KiB ahead.
+constexpr std::int64_t kLookAheadBytes = 2048;
+constexpr std::int64_t kLookAheadMaxRowBytes = 4096;
+
 // Elements [begin, end) of the row-major walk. The start index is decomposed once (a division
 // per dim); after that an odometer keeps the storage index in step: a row of the innermost dim
 // is one copyRow, and moving to the next row is an add (or, on a carry, an add per carried dim).
@@ -100,20 +116,45 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
     std::int64_t inRow = index[static_cast<std::size_t>(rank - 1)];
     at -= inRow * rowStride; // `at` now tracks the start of the current row
     bool streamed = false;
+    // Advances an odometer over the dims above the row by one row.
+    auto nextRow = [&](std::vector<std::int64_t>& digits, std::int64_t& rowAt) {
+        for (int d = rank - 2; d >= 0; --d) {
+            auto& i = digits[static_cast<std::size_t>(d)];
+            if (++i < sizes[d]) {
+                rowAt += strides[d];
+                return;
+            }
+            rowAt -= (sizes[d] - 1) * strides[d];
+            i = 0;
+        }
+    };
+    // Short unit-stride rows from scattered places (a permute that keeps the last dim: rows of
+    // 64 floats 16 KiB apart) each touch a few lines of a page the hardware prefetcher has not
+    // seen in a while; a second odometer runs `ahead` rows in front and prefetches them.
+    const std::int64_t rowBytes = rowLength * std::int64_t(sizeof(T));
+    const bool lookAhead = rank >= 2 && rowStride == 1 && rowBytes <= kLookAheadMaxRowBytes;
+    std::vector<std::int64_t> aheadIndex;
+    std::int64_t aheadAt = at;
+    if (lookAhead) {
+        aheadIndex = index;
+        const std::int64_t ahead = std::max<std::int64_t>(2, kLookAheadBytes / std::max<std::int64_t>(rowBytes, 64));
+        for (std::int64_t k = 0; k < ahead; ++k)
+            nextRow(aheadIndex, aheadAt);
+    }
     while (position < end) {
         const std::int64_t count = std::min(rowLength - inRow, end - position);
+#if defined(__SSE2__)
+        if (lookAhead) {
+            const char* ahead = reinterpret_cast<const char*>(src + aheadAt);
+            for (std::int64_t b = 0; b < rowBytes; b += 64)
+                _mm_prefetch(ahead + b, _MM_HINT_T0);
+            nextRow(aheadIndex, aheadAt);
+        }
+#endif
         streamed = copyRow(src + at + inRow * rowStride, rowStride, dst + position, count, streaming) || streamed;
         position += count;
         inRow = 0;
-        for (int d = rank - 2; d >= 0; --d) {
-            auto& i = index[static_cast<std::size_t>(d)];
-            if (++i < sizes[d]) {
-                at += strides[d];
-                break;
-            }
-            at -= (sizes[d] - 1) * strides[d];
-            i = 0;
-        }
+        nextRow(index, at);
     }
 #if defined(__SSE2__)
     if (streamed)
@@ -127,10 +168,10 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 // fastest (its last dim): kTileSideBytes bytes each way. Tiles advance along a first. A tile
 // moves in two steps through one small buffer (L1/L2-resident, its pitch padded by a cache
 // line so that its rows never alias):
-//   1. register blocks (8 x 8 four-byte elements with AVX2, 4 x 4 with SSE2, 16 x 16 bytes,
-//      8 x 8 words, 4 x 4 / 2 x 2 eight-byte) are read straight from the input, block by block
-//      along a, and stored transposed into the buffer; the same rows of the next tile are
-//      prefetched into L2 meanwhile;
+//   1. register blocks (AVX2: 8 x 8 four-byte, 4 x 4 eight-byte, two 16 x 16 byte or 8 x 8 word
+//      blocks side by side; SSE2: 4 x 4, 2 x 2, 16 x 16 bytes, 8 x 8 words) are read straight from
+//      the input, block by block along a, and stored transposed into the buffer, while the input
+//      rows two blocks ahead (into the next tile at the end) are prefetched into L2;
 //   2. each of the tile's output rows (along b) is written from the buffer as one burst, with
 //      streaming stores when the destination is too big to stay cached.
 // Why the input is read by blocks and the output is not written by them: the output side is
@@ -145,9 +186,17 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 // GB/s median at load 13; 43 against 37 at load 1, with 0.8x the copy).
 // Sides of 256 bytes (64 fp32 each way, 16 KiB: the buffer stays in L1) measured faster than
 // 512 (0.8x against 0.67-0.7x of the copy in a standalone version of these steps) and than 128.
+// The prefetches are inline assembly (prefetchL2): GCC dropped the builtin ones here, and
+// without them the tiles waited on every input load (0.4x the copy, 90% of the time on loads).
 constexpr std::int64_t kTileSideBytes = 256;
 template <typename T> constexpr std::int64_t tileRows() { return kTileSideBytes / std::int64_t(sizeof(T)); }
 template <typename T> constexpr std::int64_t tileColumns() { return kTileSideBytes / std::int64_t(sizeof(T)); }
+// Rows of the input a tile gather prefetches ahead of the one it reads, in register blocks:
+// two blocks (16 fp32 rows, 4 KiB), running on into the next tile along a at a tile's end. Measured
+// against one block and against a whole tile ahead (the next tile's same row, the first version's
+// distance): two was as fast or faster in each run. Into L2, not L1: a tile's rows of a
+// power-of-two pitch share L1 sets.
+constexpr std::int64_t kPrefetchBlocks = 2;
 
 // Output rows whose length is not a whole number of cache lines (odd sizes: 4730 floats) start
 // at different offsets within a line. With pieces of a fixed b range, every piece would begin
@@ -472,6 +521,66 @@ __attribute__((target("avx2"))) inline void transposeBlockAvx2(const std::uint64
     _mm256_storeu_pd(d + 3 * pitch, _mm256_permute2f128_pd(t1, t3, 0x31));
 }
 
+// 16 rows x 32 bytes: the SSE2 16 x 16 byte transpose in each lane (columns 0-15 in the low
+// lane, 16-31 in the high one); output rows c and 16 + c come from the two lanes of one register.
+__attribute__((target("avx2"))) inline void transposeBlockAvx2(const std::uint8_t* const* rows, std::int64_t ia,
+                                                                std::uint8_t* to, std::int64_t pitch) {
+    __m256i r[16];
+    for (int i = 0; i < 16; ++i)
+        r[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[i] + ia));
+    __m256i t[16];
+    for (int i = 0; i < 8; ++i) {
+        t[i] = _mm256_unpacklo_epi8(r[2 * i], r[2 * i + 1]);
+        t[i + 8] = _mm256_unpackhi_epi8(r[2 * i], r[2 * i + 1]);
+    }
+    __m256i u[16];
+    for (int h = 0; h < 2; ++h)
+        for (int i = 0; i < 4; ++i) {
+            u[h * 8 + i] = _mm256_unpacklo_epi16(t[h * 8 + 2 * i], t[h * 8 + 2 * i + 1]);
+            u[h * 8 + i + 4] = _mm256_unpackhi_epi16(t[h * 8 + 2 * i], t[h * 8 + 2 * i + 1]);
+        }
+    __m256i v[16];
+    for (int q = 0; q < 4; ++q)
+        for (int i = 0; i < 2; ++i) {
+            v[q * 4 + i] = _mm256_unpacklo_epi32(u[q * 4 + 2 * i], u[q * 4 + 2 * i + 1]);
+            v[q * 4 + i + 2] = _mm256_unpackhi_epi32(u[q * 4 + 2 * i], u[q * 4 + 2 * i + 1]);
+        }
+    for (int p = 0; p < 8; ++p) {
+        const __m256i even = _mm256_unpacklo_epi64(v[p * 2], v[p * 2 + 1]);
+        const __m256i odd = _mm256_unpackhi_epi64(v[p * 2], v[p * 2 + 1]);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (2 * p) * pitch), _mm256_castsi256_si128(even));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (2 * p + 1) * pitch), _mm256_castsi256_si128(odd));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (16 + 2 * p) * pitch), _mm256_extracti128_si256(even, 1));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (17 + 2 * p) * pitch), _mm256_extracti128_si256(odd, 1));
+    }
+}
+
+// 8 rows x 16 words: the SSE2 8 x 8 word transpose in each lane.
+__attribute__((target("avx2"))) inline void transposeBlockAvx2(const std::uint16_t* const* rows, std::int64_t ia,
+                                                                std::uint16_t* to, std::int64_t pitch) {
+    __m256i r[8];
+    for (int i = 0; i < 8; ++i)
+        r[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[i] + ia));
+    const __m256i t0 = _mm256_unpacklo_epi16(r[0], r[1]), t1 = _mm256_unpackhi_epi16(r[0], r[1]);
+    const __m256i t2 = _mm256_unpacklo_epi16(r[2], r[3]), t3 = _mm256_unpackhi_epi16(r[2], r[3]);
+    const __m256i t4 = _mm256_unpacklo_epi16(r[4], r[5]), t5 = _mm256_unpackhi_epi16(r[4], r[5]);
+    const __m256i t6 = _mm256_unpacklo_epi16(r[6], r[7]), t7 = _mm256_unpackhi_epi16(r[6], r[7]);
+    const __m256i u0 = _mm256_unpacklo_epi32(t0, t2), u1 = _mm256_unpackhi_epi32(t0, t2);
+    const __m256i u2 = _mm256_unpacklo_epi32(t1, t3), u3 = _mm256_unpackhi_epi32(t1, t3);
+    const __m256i u4 = _mm256_unpacklo_epi32(t4, t6), u5 = _mm256_unpackhi_epi32(t4, t6);
+    const __m256i u6 = _mm256_unpacklo_epi32(t5, t7), u7 = _mm256_unpackhi_epi32(t5, t7);
+    const __m256i o[8] = {_mm256_unpacklo_epi64(u0, u4), _mm256_unpackhi_epi64(u0, u4),
+                          _mm256_unpacklo_epi64(u1, u5), _mm256_unpackhi_epi64(u1, u5),
+                          _mm256_unpacklo_epi64(u2, u6), _mm256_unpackhi_epi64(u2, u6),
+                          _mm256_unpacklo_epi64(u3, u7), _mm256_unpackhi_epi64(u3, u7)};
+    for (int i = 0; i < 8; ++i) {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + i * pitch), _mm256_castsi256_si128(o[i]));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (8 + i) * pitch), _mm256_extracti128_si256(o[i], 1));
+    }
+}
+
+std::atomic<bool> widestBlocks{true};
+
 bool hasAvx2() {
     static const bool has = __builtin_cpu_supports("avx2");
     return has;
@@ -479,45 +588,51 @@ bool hasAvx2() {
 #endif
 
 // Steps 1 and 2 of a tile (see the tile shape above): the input rows ib (at from + inRow[ib],
-// each running along a) are read by register blocks of `block` rows x `block` columns and land
+// each running along a) are read by register blocks of `block` rows x `blockCols` columns and land
 // transposed in the buffer, rows along a `pitch` elements apart; the ragged edges element by
 // element. Portable builds move every element that way.
 // While a group of rows is read, the same rows of the next tile along a (`next`, nextA x nextB
 // elements) are prefetched into L2: a row is revisited only once per tile, too seldom for the
 // hardware prefetcher to keep up (4096^2 fp32: 9.7 GB/s without, 12.5 with, on the three-step
 // tiles of the first version).
-template <typename T, std::int64_t block, typename Block>
+template <typename T, std::int64_t block, std::int64_t blockCols, typename Block>
 inline void gatherTileBlocks(const T* from, const std::int64_t* inRow, std::int64_t countA, std::int64_t countB,
                              T* __restrict to, std::int64_t pitch, const T* next, std::int64_t nextA,
                              std::int64_t nextB, Block&& transpose) {
-    const std::int64_t fullA = countA / block * block;
+    const std::int64_t fullA = countA / blockCols * blockCols;
     const std::int64_t fullB = block > 1 ? countB / block * block : 0;
     const T* rows[block > 1 ? block : 1];
-    const std::int64_t aheadBytes = nextA * std::int64_t(sizeof(T));
-    auto prefetch = [&](std::int64_t ib) {
+    // Row i of the walk that runs on into the next tile: rows [0, countB) are this tile's,
+    // the next nextB are the next tile's.
+    const std::int64_t distance = kPrefetchBlocks * block;
+    auto prefetch = [&](std::int64_t i) {
 #if defined(__SSE2__)
-        if (ib < nextB) {
-            const char* ahead = reinterpret_cast<const char*>(next + inRow[ib]);
-            for (std::int64_t at = 0; at < aheadBytes; at += 64)
-                _mm_prefetch(ahead + at, _MM_HINT_T1);
+        if (i < countB) {
+            const char* row = reinterpret_cast<const char*>(from + inRow[i]);
+            for (std::int64_t at = 0; at < countA * std::int64_t(sizeof(T)); at += 64)
+                prefetchL2(row + at);
+        } else if (i - countB < nextB) {
+            const char* row = reinterpret_cast<const char*>(next + inRow[i - countB]);
+            for (std::int64_t at = 0; at < nextA * std::int64_t(sizeof(T)); at += 64)
+                prefetchL2(row + at);
         }
 #else
-        (void)ib;
+        (void)i;
 #endif
     };
     for (std::int64_t ib = 0; ib < fullB; ib += block) {
         for (std::int64_t k = 0; k < block; ++k) {
             rows[k] = from + inRow[ib + k];
-            prefetch(ib + k);
+            prefetch(ib + k + distance);
         }
-        for (std::int64_t ia = 0; ia < fullA; ia += block)
+        for (std::int64_t ia = 0; ia < fullA; ia += blockCols)
             transpose(rows, ia, to + ia * pitch + ib, pitch);
         for (std::int64_t ia = fullA; ia < countA; ++ia)
             for (std::int64_t k = 0; k < block; ++k)
                 to[ia * pitch + ib + k] = rows[k][ia];
     }
     for (std::int64_t ib = fullB; ib < countB; ++ib) {
-        prefetch(ib);
+        prefetch(ib + distance);
         const T* row = from + inRow[ib];
         for (std::int64_t ia = 0; ia < countA; ++ia)
             to[ia * pitch + ib] = row[ia];
@@ -545,8 +660,12 @@ __attribute__((target("avx2"), flatten)) void gatherTileAvx2(const T* from, cons
                                                              std::int64_t countA, std::int64_t countB, T* to,
                                                              std::int64_t pitch, const T* next, std::int64_t nextA,
                                                              std::int64_t nextB) {
-    gatherTileBlocks<T, 32 / std::int64_t(sizeof(T))>(from, inRow, countA, countB, to, pitch, next, nextA, nextB,
-                                                      Avx2Block{});
+    // Four- and eight-byte elements: square blocks of one 32-byte row per register. Bytes and
+    // words: two square SSE-sized blocks side by side, one per 128-bit lane (AVX2's unpacks work
+    // within lanes), so each load and each interleave moves twice the bytes of the SSE2 blocks.
+    constexpr std::int64_t rows = sizeof(T) >= 4 ? 32 / std::int64_t(sizeof(T)) : 16 / std::int64_t(sizeof(T));
+    gatherTileBlocks<T, rows, 32 / std::int64_t(sizeof(T))>(from, inRow, countA, countB, to, pitch, next, nextA,
+                                                            nextB, Avx2Block{});
 }
 #endif
 
@@ -554,16 +673,15 @@ template <typename T>
 void gatherTile(const T* from, const std::int64_t* inRow, std::int64_t countA, std::int64_t countB, T* to,
                 std::int64_t pitch, const T* next, std::int64_t nextA, std::int64_t nextB) {
 #if defined(__SSE2__)
-    if constexpr (sizeof(T) >= 4) {
-        if (hasAvx2())
-            return gatherTileAvx2(from, inRow, countA, countB, to, pitch, next, nextA, nextB);
-    }
-    gatherTileBlocks<T, sseBlock<T>()>(from, inRow, countA, countB, to, pitch, next, nextA, nextB, SseBlock{});
+    if (hasAvx2() && widestBlocks.load(std::memory_order_relaxed))
+        return gatherTileAvx2(from, inRow, countA, countB, to, pitch, next, nextA, nextB);
+    gatherTileBlocks<T, sseBlock<T>(), sseBlock<T>()>(from, inRow, countA, countB, to, pitch, next, nextA, nextB,
+                                                       SseBlock{});
 #else
     struct NoBlock {
         void operator()(const T* const*, std::int64_t, T*, std::int64_t) const {}
     };
-    gatherTileBlocks<T, 1>(from, inRow, countA, countB, to, pitch, next, nextA, nextB, NoBlock{});
+    gatherTileBlocks<T, 1, 1>(from, inRow, countA, countB, to, pitch, next, nextA, nextB, NoBlock{});
 #endif
 }
 
@@ -764,6 +882,14 @@ void parallelCopy(CpuThreadPool& pool, const void* src, void* dst, std::int64_t 
         else
             std::memcpy(to, from, static_cast<std::size_t>(end - begin));
     });
+}
+
+void useWidestBlocks(bool widest) {
+#if defined(__SSE2__)
+    widestBlocks.store(widest, std::memory_order_relaxed);
+#else
+    (void)widest;
+#endif
 }
 
 void parallelFill(CpuThreadPool& pool, void* dst, std::int64_t bytes, unsigned char value) {
