@@ -85,7 +85,7 @@ struct Timed {
 
 void usage() {
     std::fprintf(stderr, "usage: stridescope_cpu_benchmark [--repeat N] [--threads N] [--stores auto|streaming|cached] "
-                         "[--clock wall|cpu] [--json]\n");
+                         "[--clock wall|cpu] [--only TEXT] [--json]\n");
 }
 
 double processCpuSeconds() {
@@ -114,6 +114,7 @@ int main(int argc, char** argv) {
     // core; CPU time (stalls on memory included: a stalled thread still holds its core) says
     // what the kernel costs when it has the cores. A proxy, labelled as such by scripts/bench-cpu.
     bool cpuClock = false;
+    std::string only; // --only TEXT: the cases whose name contains TEXT (and the flat copy)
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--repeat" && i + 1 < argc)
@@ -122,6 +123,8 @@ int main(int argc, char** argv) {
             threads = std::atoi(argv[++i]);
         else if (arg == "--json")
             json = true;
+        else if (arg == "--only" && i + 1 < argc)
+            only = argv[++i];
         else if (arg == "--clock" && i + 1 < argc) {
             const std::string value = argv[++i];
             if (value != "wall" && value != "cpu") {
@@ -166,6 +169,8 @@ int main(int argc, char** argv) {
 
     const auto cases = layoutCases();
     for (const auto& c : cases) {
+        if (!only.empty() && c.name.find(only) == std::string::npos)
+            continue;
         const std::int64_t numel = c.layout.numel();
         const std::int64_t storage = *requiredStorageElements(c.layout);
         prepared.push_back(backend.prepare(CopyProblem{c.layout, c.elementSize, storage}));
