@@ -165,7 +165,7 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 // ---- Tiled transposes ---------------------------------------------------------------------
 //
 // A tile spans two dims: a, the input's fastest (unit stride, usually), and b, the output's
-// fastest (its last dim): kTileSideBytes bytes each way. Tiles advance along a first. A tile
+// fastest (its last dim): tileColumns() elements along a, tileRows() along b. Tiles advance along a first. A tile
 // moves in two steps through one small buffer (L1/L2-resident, its pitch padded by a cache
 // line so that its rows never alias):
 //   1. register blocks (AVX2: 8 x 8 four-byte, 4 x 4 eight-byte, two 16 x 16 byte or 8 x 8 word
@@ -184,13 +184,21 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 // not memory, that set the speed (one thread 8-12 GB/s, two 17-24, the copy 45): 0.41-0.54x the
 // limit. Fused, 4096^2 fp32 ran ~2x faster in the same interleaved rounds (6.7 against 3.5
 // GB/s median at load 13; 43 against 37 at load 1, with 0.8x the copy).
-// Sides of 256 bytes (64 fp32 each way, 16 KiB: the buffer stays in L1) measured faster than
-// 512 (0.8x against 0.67-0.7x of the copy in a standalone version of these steps) and than 128.
+// The tile's shape: see kTileColumnBytes (in a standalone version of these steps on an idle
+// moment, square sides of 256 bytes had run at 0.8x the copy, 512 at 0.67-0.7x).
 // The prefetches are inline assembly (prefetchL2): GCC dropped the builtin ones here, and
 // without them the tiles waited on every input load (0.4x the copy, 90% of the time on loads).
-constexpr std::int64_t kTileSideBytes = 256;
-template <typename T> constexpr std::int64_t tileRows() { return kTileSideBytes / std::int64_t(sizeof(T)); }
-template <typename T> constexpr std::int64_t tileColumns() { return kTileSideBytes / std::int64_t(sizeof(T)); }
+// The tile's extent in bytes along a (each input burst: 512) and along b (each output burst: 256
+// for 4- and 8-byte elements, 128 for 1- and 2-byte ones, whose tiles have 4-8x the rows per
+// byte). Measured by CPU time per byte, each shape against 256 x 256 in alternating runs of the
+// same case: 8-D 8^8 fp32 0.32x -> 0.52x the copy, the 4093 x 4099 odd transpose 0.35x -> 0.45x,
+// fp64 +12%, fp32 4096^2 +3%; fp16 +30% and int8 +10% with 128-byte rows (256 x 512 for them:
+// +20% and +3%; 64-byte rows slower).
+constexpr std::int64_t kTileColumnBytes = 512;
+template <typename T> constexpr std::int64_t tileRows() {
+    return (sizeof(T) <= 2 ? 128 : 256) / std::int64_t(sizeof(T));
+}
+template <typename T> constexpr std::int64_t tileColumns() { return kTileColumnBytes / std::int64_t(sizeof(T)); }
 // Rows of the input a tile gather prefetches ahead of the one it reads, in register blocks:
 // two blocks (16 fp32 rows, 4 KiB), running on into the next tile along a at a tile's end. Measured
 // against one block and against a whole tile ahead (the next tile's same row, the first version's
