@@ -15,6 +15,7 @@
 #include "gpu/BandwidthMethod.h"
 #include "gpu/CopyPlan.h"
 #include "gpu/CpuBackend.h"
+#include "gpu/CpuCopyKernels.h"
 
 #include <time.h>
 
@@ -85,7 +86,7 @@ struct Timed {
 
 void usage() {
     std::fprintf(stderr, "usage: stridescope_cpu_benchmark [--repeat N] [--threads N] [--stores auto|streaming|cached] "
-                         "[--clock wall|cpu] [--only TEXT] [--json]\n");
+                         "[--clock wall|cpu] [--only TEXT] [--sse2-blocks] [--json]\n");
 }
 
 double processCpuSeconds() {
@@ -125,6 +126,8 @@ int main(int argc, char** argv) {
             json = true;
         else if (arg == "--only" && i + 1 < argc)
             only = argv[++i];
+        else if (arg == "--sse2-blocks") // the tiles through SSE2's register blocks, for comparison
+            cpu::useWidestBlocks(false);
         else if (arg == "--clock" && i + 1 < argc) {
             const std::string value = argv[++i];
             if (value != "wall" && value != "cpu") {
