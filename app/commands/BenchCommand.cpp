@@ -11,6 +11,7 @@
 #include "gpu/CpuBackend.h"
 #include "gpu/WorkingSet.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -266,12 +267,24 @@ void printTable(const Report& r, const gpu::LayoutMeasurement& m) {
     r.out << "measured  shape " << listText(ws.layout.sizes) << " stride " << listText(ws.layout.strides)
           << " offset " << ws.layout.storageOffset << " (" << mibText(ws.logicalBytes()) << " read, storage "
           << mibText(ws.storageBytes()) << ")\n";
-    if (m.backend.lastLevelCacheBytes > 0) {
+    // The cache a working set must dwarf: the GPU's L2, or on the CPU the share of the reported
+    // last-level cache that CpuBackend counts on (streamingThresholdBytes: at most 32 MiB, since a
+    // virtual machine often reports the host's whole shared L3, 480 MiB on the development VM).
+    const bool onCpu = m.backend.backend == "cpu";
+    const std::int64_t cache = onCpu ? std::min<std::int64_t>(m.backend.lastLevelCacheBytes > 0
+                                                                  ? m.backend.lastLevelCacheBytes
+                                                                  : gpu::streamingThresholdBytes(),
+                                                              gpu::streamingThresholdBytes())
+                                     : m.backend.lastLevelCacheBytes;
+    if (cache > 0) {
         // What a copy streams through the cache: its source and its destination.
-        const double ratio =
-            double(ws.storageBytes() + ws.logicalBytes()) / double(m.backend.lastLevelCacheBytes);
+        const double ratio = double(ws.storageBytes() + ws.logicalBytes()) / double(cache);
         r.out << "          source + destination = " << fixed(ratio, 1) << "x the last-level cache ("
-              << mibText(m.backend.lastLevelCacheBytes) << ")"
+              << mibText(cache)
+              << (onCpu && m.backend.lastLevelCacheBytes > cache
+                      ? " counted of the " + mibText(m.backend.lastLevelCacheBytes) + " reported"
+                      : std::string())
+              << ")"
               << (ratio < 1.0   ? ": it fits, so this measures the cache, not memory (raise --mib)"
                   : ratio < 2.0 ? ": partly cache-resident (raise --mib)"
                                 : "")
