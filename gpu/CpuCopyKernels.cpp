@@ -1,8 +1,8 @@
 #include "gpu/CpuCopyKernels.h"
 
 #include <algorithm>
-#include <atomic>
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
@@ -137,7 +137,8 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
     std::int64_t aheadAt = at;
     if (lookAhead) {
         aheadIndex = index;
-        const std::int64_t ahead = std::max<std::int64_t>(2, kLookAheadBytes / std::max<std::int64_t>(rowBytes, 64));
+        const std::int64_t ahead =
+            std::max<std::int64_t>(2, kLookAheadBytes / std::max<std::int64_t>(rowBytes, 64));
         for (std::int64_t k = 0; k < ahead; ++k)
             nextRow(aheadIndex, aheadAt);
     }
@@ -151,7 +152,8 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
             nextRow(aheadIndex, aheadAt);
         }
 #endif
-        streamed = copyRow(src + at + inRow * rowStride, rowStride, dst + position, count, streaming) || streamed;
+        streamed =
+            copyRow(src + at + inRow * rowStride, rowStride, dst + position, count, streaming) || streamed;
         position += count;
         inRow = 0;
         nextRow(index, at);
@@ -165,9 +167,9 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 // ---- Tiled transposes ---------------------------------------------------------------------
 //
 // A tile spans two dims: a, the input's fastest (unit stride, usually), and b, the output's
-// fastest (its last dim): tileColumns() elements along a, tileRows() along b. Tiles advance along a first. A tile
-// moves in two steps through one small buffer (L1/L2-resident, its pitch padded by a cache
-// line so that its rows never alias):
+// fastest (its last dim): tileColumns() elements along a, tileRows() along b. Tiles advance along a first. A
+// tile moves in two steps through one small buffer (L1/L2-resident, its pitch padded by a cache line so that
+// its rows never alias):
 //   1. register blocks (AVX2: 8 x 8 four-byte, 4 x 4 eight-byte, two 16 x 16 byte blocks side by
 //      side; SSE2: 4 x 4, 2 x 2, 16 x 16 bytes, 8 x 8 words) are read straight from
 //      the input, block by block along a, and stored transposed into the buffer, while the input
@@ -198,7 +200,9 @@ constexpr std::int64_t kTileColumnBytes = 512;
 template <typename T> constexpr std::int64_t tileRows() {
     return (sizeof(T) <= 2 ? 128 : 256) / std::int64_t(sizeof(T));
 }
-template <typename T> constexpr std::int64_t tileColumns() { return kTileColumnBytes / std::int64_t(sizeof(T)); }
+template <typename T> constexpr std::int64_t tileColumns() {
+    return kTileColumnBytes / std::int64_t(sizeof(T));
+}
 // Rows of the input a tile gather prefetches ahead of the one it reads, in register blocks:
 // two blocks (16 fp32 rows, 4 KiB), running on into the next tile along a at a tile's end. Measured
 // against one block and against a whole tile ahead (the next tile's same row, the first version's
@@ -227,9 +231,9 @@ struct TileGeometry {
     std::vector<int> groupA, groupB; // fastest first: a (resp. b) first
     bool single = true;              // one dim each: strideB and outStrideA describe the rows
     std::int64_t sizeA, sizeB, strideA, strideB, outStrideA; // sizes: of the groups' linear index
-    std::int64_t rows, columns;  // tile extent along b and along a
-    std::int64_t extraRows;      // read beyond `rows` along b for pieces shifted to line boundaries
-    std::int64_t pitch;          // of the tile buffer (rows along a), padded
+    std::int64_t rows, columns;                              // tile extent along b and along a
+    std::int64_t extraRows; // read beyond `rows` along b for pieces shifted to line boundaries
+    std::int64_t pitch;     // of the tile buffer (rows along a), padded
     std::int64_t tilesA, tilesB;
     std::vector<int> outer; // the other dims, outermost first
 };
@@ -331,8 +335,8 @@ void groupOffsets(const std::vector<int>& group, const Shape& sizes, const Shape
 // reads are gathers whatever we do, so elements go one by one, rows of the output in order.
 // Rows: input row ib at from + inRow[ib], output row ia at to + outRow[ia].
 template <typename T>
-void moveTileScalar(const T* __restrict from, std::int64_t strideA, const std::int64_t* inRow, T* __restrict to,
-                    const std::int64_t* outRow, std::int64_t countA, std::int64_t countB) {
+void moveTileScalar(const T* __restrict from, std::int64_t strideA, const std::int64_t* inRow,
+                    T* __restrict to, const std::int64_t* outRow, std::int64_t countA, std::int64_t countB) {
     for (std::int64_t ia = 0; ia < countA; ++ia) {
         T* __restrict out = to + outRow[ia];
         const T* __restrict in = from + ia * strideA;
@@ -351,7 +355,8 @@ void moveTileScalar(const T* __restrict from, std::int64_t strideA, const std::i
 // 16 x 16 bytes: sixteen 16-byte rows, interleaved byte, word, dword, qword. (The first version
 // moved 8 x 8 blocks through 8-byte loads: half the bytes per instruction, and int8 transposes
 // were the slowest case.)
-inline void transposeBlock(const std::uint8_t* const* rows, std::int64_t ia, std::uint8_t* to, std::int64_t pitch) {
+inline void transposeBlock(const std::uint8_t* const* rows, std::int64_t ia, std::uint8_t* to,
+                           std::int64_t pitch) {
     __m128i r[16];
     for (int i = 0; i < 16; ++i)
         r[i] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows[i] + ia));
@@ -384,7 +389,8 @@ inline void transposeBlock(const std::uint8_t* const* rows, std::int64_t ia, std
 }
 
 // 8 x 8 two-byte elements: word, dword, qword interleaves.
-inline void transposeBlock(const std::uint16_t* const* rows, std::int64_t ia, std::uint16_t* to, std::int64_t pitch) {
+inline void transposeBlock(const std::uint16_t* const* rows, std::int64_t ia, std::uint16_t* to,
+                           std::int64_t pitch) {
     auto row = [&](int i) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows[i] + ia)); };
     const __m128i r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3);
     const __m128i r4 = row(4), r5 = row(5), r6 = row(6), r7 = row(7);
@@ -404,7 +410,8 @@ inline void transposeBlock(const std::uint16_t* const* rows, std::int64_t ia, st
 }
 
 // 4 x 4 four-byte elements.
-inline void transposeBlock(const std::uint32_t* const* rows, std::int64_t ia, std::uint32_t* to, std::int64_t pitch) {
+inline void transposeBlock(const std::uint32_t* const* rows, std::int64_t ia, std::uint32_t* to,
+                           std::int64_t pitch) {
     __m128 r0 = _mm_loadu_ps(reinterpret_cast<const float*>(rows[0] + ia));
     __m128 r1 = _mm_loadu_ps(reinterpret_cast<const float*>(rows[1] + ia));
     __m128 r2 = _mm_loadu_ps(reinterpret_cast<const float*>(rows[2] + ia));
@@ -418,7 +425,8 @@ inline void transposeBlock(const std::uint32_t* const* rows, std::int64_t ia, st
 }
 
 // 2 x 2 eight-byte elements.
-inline void transposeBlock(const std::uint64_t* const* rows, std::int64_t ia, std::uint64_t* to, std::int64_t pitch) {
+inline void transposeBlock(const std::uint64_t* const* rows, std::int64_t ia, std::uint64_t* to,
+                           std::int64_t pitch) {
     const __m128d r0 = _mm_loadu_pd(reinterpret_cast<const double*>(rows[0] + ia));
     const __m128d r1 = _mm_loadu_pd(reinterpret_cast<const double*>(rows[1] + ia));
     auto* d = reinterpret_cast<double*>(to);
@@ -447,21 +455,21 @@ inline std::int64_t interleaveRows(const std::uint32_t* from, std::int64_t strid
     auto* d = reinterpret_cast<float*>(to);
     const std::int64_t full = countA / 4 * 4;
     for (std::int64_t ia = 0; ia < full; ia += 4) {
-        const __m128 r0 = _mm_loadu_ps(s + ia);          // a0 a1 a2 a3
+        const __m128 r0 = _mm_loadu_ps(s + ia);           // a0 a1 a2 a3
         const __m128 r1 = _mm_loadu_ps(s + ia + strideB); // b0 b1 b2 b3
-        const __m128 ab01 = _mm_unpacklo_ps(r0, r1);     // a0 b0 a1 b1
-        const __m128 ab23 = _mm_unpackhi_ps(r0, r1);     // a2 b2 a3 b3
+        const __m128 ab01 = _mm_unpacklo_ps(r0, r1);      // a0 b0 a1 b1
+        const __m128 ab23 = _mm_unpackhi_ps(r0, r1);      // a2 b2 a3 b3
         if (rows == 2) {
             store4(d + ia * 2, ab01, stream);
             store4(d + ia * 2 + 4, ab23, stream);
             continue;
         }
-        const __m128 r2 = _mm_loadu_ps(s + ia + 2 * strideB);                          // c0 c1 c2 c3
-        const __m128 ca01 = _mm_unpacklo_ps(r2, r0);                                   // c0 a0 c1 a1
-        const __m128 ca23 = _mm_unpackhi_ps(r2, r0);                                   // c2 a2 c3 a3
-        const __m128 b1c1 = _mm_shuffle_ps(ab01, ca01, _MM_SHUFFLE(2, 2, 3, 3));       // b1 b1 c1 c1
-        const __m128 b3c3 = _mm_shuffle_ps(ab23, ca23, _MM_SHUFFLE(2, 2, 3, 3));       // b3 b3 c3 c3
-        store4(d + ia * 3, _mm_shuffle_ps(ab01, ca01, _MM_SHUFFLE(3, 0, 1, 0)), stream); // a0 b0 c0 a1
+        const __m128 r2 = _mm_loadu_ps(s + ia + 2 * strideB);                                // c0 c1 c2 c3
+        const __m128 ca01 = _mm_unpacklo_ps(r2, r0);                                         // c0 a0 c1 a1
+        const __m128 ca23 = _mm_unpackhi_ps(r2, r0);                                         // c2 a2 c3 a3
+        const __m128 b1c1 = _mm_shuffle_ps(ab01, ca01, _MM_SHUFFLE(2, 2, 3, 3));             // b1 b1 c1 c1
+        const __m128 b3c3 = _mm_shuffle_ps(ab23, ca23, _MM_SHUFFLE(2, 2, 3, 3));             // b3 b3 c3 c3
+        store4(d + ia * 3, _mm_shuffle_ps(ab01, ca01, _MM_SHUFFLE(3, 0, 1, 0)), stream);     // a0 b0 c0 a1
         store4(d + ia * 3 + 4, _mm_shuffle_ps(b1c1, ab23, _MM_SHUFFLE(1, 0, 2, 0)), stream); // b1 c1 a2 b2
         store4(d + ia * 3 + 8, _mm_shuffle_ps(ca23, b3c3, _MM_SHUFFLE(2, 0, 3, 0)), stream); // c2 a3 b3 c3
     }
@@ -470,8 +478,8 @@ inline std::int64_t interleaveRows(const std::uint32_t* from, std::int64_t strid
 
 // NCHW -> NHWC with C = 2 or 3 (rows strideB apart, output one dense run): interleaveRows,
 // then the last columns element by element.
-inline void interleaveTile(const std::uint32_t* from, std::int64_t strideB, std::uint32_t* to, std::int64_t countA,
-                           std::int64_t countB, bool stream) {
+inline void interleaveTile(const std::uint32_t* from, std::int64_t strideB, std::uint32_t* to,
+                           std::int64_t countA, std::int64_t countB, bool stream) {
     const std::int64_t done = interleaveRows(from, strideB, to, countA, countB, stream);
     for (std::int64_t ia = done; ia < countA; ++ia)
         for (std::int64_t ib = 0; ib < countB; ++ib)
@@ -482,8 +490,8 @@ inline void interleaveTile(const std::uint32_t* from, std::int64_t strideB, std:
 // AVX2 8 x 8 four-byte and 4 x 4 eight-byte blocks: a whole 32-byte row per load and per
 // store, half the instructions of the SSE2 blocks. Compiled for AVX2 by attribute, called only
 // where the CPU has it (hasAvx2()), so the binary still runs on any x86-64.
-__attribute__((target("avx2"))) inline void transposeBlockAvx2(const std::uint32_t* const* rows, std::int64_t ia,
-                                                                std::uint32_t* to, std::int64_t pitch) {
+__attribute__((target("avx2"))) inline void
+transposeBlockAvx2(const std::uint32_t* const* rows, std::int64_t ia, std::uint32_t* to, std::int64_t pitch) {
     // (No helper lambda: it would not inherit the target attribute.)
     const __m256 r0 = _mm256_loadu_ps(reinterpret_cast<const float*>(rows[0] + ia));
     const __m256 r1 = _mm256_loadu_ps(reinterpret_cast<const float*>(rows[1] + ia));
@@ -514,8 +522,8 @@ __attribute__((target("avx2"))) inline void transposeBlockAvx2(const std::uint32
         _mm256_storeu_ps(d + i * pitch, o[i]);
 }
 
-__attribute__((target("avx2"))) inline void transposeBlockAvx2(const std::uint64_t* const* rows, std::int64_t ia,
-                                                                std::uint64_t* to, std::int64_t pitch) {
+__attribute__((target("avx2"))) inline void
+transposeBlockAvx2(const std::uint64_t* const* rows, std::int64_t ia, std::uint64_t* to, std::int64_t pitch) {
     const __m256d r0 = _mm256_loadu_pd(reinterpret_cast<const double*>(rows[0] + ia));
     const __m256d r1 = _mm256_loadu_pd(reinterpret_cast<const double*>(rows[1] + ia));
     const __m256d r2 = _mm256_loadu_pd(reinterpret_cast<const double*>(rows[2] + ia));
@@ -531,8 +539,8 @@ __attribute__((target("avx2"))) inline void transposeBlockAvx2(const std::uint64
 
 // 16 rows x 32 bytes: the SSE2 16 x 16 byte transpose in each lane (columns 0-15 in the low
 // lane, 16-31 in the high one); output rows c and 16 + c come from the two lanes of one register.
-__attribute__((target("avx2"))) inline void transposeBlockAvx2(const std::uint8_t* const* rows, std::int64_t ia,
-                                                                std::uint8_t* to, std::int64_t pitch) {
+__attribute__((target("avx2"))) inline void
+transposeBlockAvx2(const std::uint8_t* const* rows, std::int64_t ia, std::uint8_t* to, std::int64_t pitch) {
     __m256i r[16];
     for (int i = 0; i < 16; ++i)
         r[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[i] + ia));
@@ -558,8 +566,10 @@ __attribute__((target("avx2"))) inline void transposeBlockAvx2(const std::uint8_
         const __m256i odd = _mm256_unpackhi_epi64(v[p * 2], v[p * 2 + 1]);
         _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (2 * p) * pitch), _mm256_castsi256_si128(even));
         _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (2 * p + 1) * pitch), _mm256_castsi256_si128(odd));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (16 + 2 * p) * pitch), _mm256_extracti128_si256(even, 1));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (17 + 2 * p) * pitch), _mm256_extracti128_si256(odd, 1));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (16 + 2 * p) * pitch),
+                         _mm256_extracti128_si256(even, 1));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (17 + 2 * p) * pitch),
+                         _mm256_extracti128_si256(odd, 1));
     }
 }
 
@@ -580,9 +590,9 @@ bool hasAvx2() {
 // hardware prefetcher to keep up (4096^2 fp32: 9.7 GB/s without, 12.5 with, on the three-step
 // tiles of the first version).
 template <typename T, std::int64_t block, std::int64_t blockCols, typename Block>
-inline void gatherTileBlocks(const T* from, const std::int64_t* inRow, std::int64_t countA, std::int64_t countB,
-                             T* __restrict to, std::int64_t pitch, const T* next, std::int64_t nextA,
-                             std::int64_t nextB, Block&& transpose) {
+inline void gatherTileBlocks(const T* from, const std::int64_t* inRow, std::int64_t countA,
+                             std::int64_t countB, T* __restrict to, std::int64_t pitch, const T* next,
+                             std::int64_t nextA, std::int64_t nextB, Block&& transpose) {
     const std::int64_t fullA = countA / blockCols * blockCols;
     const std::int64_t fullB = block > 1 ? countB / block * block : 0;
     const T* rows[block > 1 ? block : 1];
@@ -625,7 +635,8 @@ inline void gatherTileBlocks(const T* from, const std::int64_t* inRow, std::int6
 
 #if defined(__SSE2__)
 struct SseBlock {
-    template <typename T> void operator()(const T* const* rows, std::int64_t ia, T* to, std::int64_t pitch) const {
+    template <typename T>
+    void operator()(const T* const* rows, std::int64_t ia, T* to, std::int64_t pitch) const {
         transposeBlock(rows, ia, to, pitch);
     }
 };
@@ -640,16 +651,16 @@ struct Avx2Block {
 
 // The AVX2 instance: flattened, so that the blocks (AVX2 code) inline into an AVX2 function.
 template <typename T>
-__attribute__((target("avx2"), flatten)) void gatherTileAvx2(const T* from, const std::int64_t* inRow,
-                                                             std::int64_t countA, std::int64_t countB, T* to,
-                                                             std::int64_t pitch, const T* next, std::int64_t nextA,
-                                                             std::int64_t nextB) {
+__attribute__((target("avx2"), flatten)) void
+gatherTileAvx2(const T* from, const std::int64_t* inRow, std::int64_t countA, std::int64_t countB, T* to,
+               std::int64_t pitch, const T* next, std::int64_t nextA, std::int64_t nextB) {
     // Four- and eight-byte elements: square blocks of one 32-byte row per register. Bytes: two
     // 16 x 16 blocks side by side, one per 128-bit lane (AVX2's unpacks work within lanes), so
     // each load and each interleave moves twice the bytes of the SSE2 blocks.
-    constexpr std::int64_t rows = sizeof(T) >= 4 ? 32 / std::int64_t(sizeof(T)) : 16 / std::int64_t(sizeof(T));
-    gatherTileBlocks<T, rows, 32 / std::int64_t(sizeof(T))>(from, inRow, countA, countB, to, pitch, next, nextA,
-                                                            nextB, Avx2Block{});
+    constexpr std::int64_t rows =
+        sizeof(T) >= 4 ? 32 / std::int64_t(sizeof(T)) : 16 / std::int64_t(sizeof(T));
+    gatherTileBlocks<T, rows, 32 / std::int64_t(sizeof(T))>(from, inRow, countA, countB, to, pitch, next,
+                                                            nextA, nextB, Avx2Block{});
 }
 #endif
 
@@ -664,8 +675,8 @@ void gatherTile(const T* from, const std::int64_t* inRow, std::int64_t countA, s
         if (hasAvx2() && widestBlocks.load(std::memory_order_relaxed))
             return gatherTileAvx2(from, inRow, countA, countB, to, pitch, next, nextA, nextB);
     }
-    gatherTileBlocks<T, sseBlock<T>(), sseBlock<T>()>(from, inRow, countA, countB, to, pitch, next, nextA, nextB,
-                                                       SseBlock{});
+    gatherTileBlocks<T, sseBlock<T>(), sseBlock<T>()>(from, inRow, countA, countB, to, pitch, next, nextA,
+                                                      nextB, SseBlock{});
 #else
     struct NoBlock {
         void operator()(const T* const*, std::int64_t, T*, std::int64_t) const {}
@@ -699,9 +710,9 @@ template <typename T> struct TileBuffer {
 // or 3 rows of 4-byte elements (NCHW -> NHWC with C = 2, 3), whose output is one dense run that
 // interleaveRows writes directly. A gap along a: scalar gathers. Returns whether it streamed.
 template <typename T>
-bool moveTile(const T* from, const std::int64_t* inRow, T* to, const std::int64_t* outRow, std::int64_t countA,
-              std::int64_t countB, bool streaming, const TileGeometry& g, TileBuffer<T>& buffer, std::int64_t b0,
-              const T* next, std::int64_t nextA, std::int64_t nextB) {
+bool moveTile(const T* from, const std::int64_t* inRow, T* to, const std::int64_t* outRow,
+              std::int64_t countA, std::int64_t countB, bool streaming, const TileGeometry& g,
+              TileBuffer<T>& buffer, std::int64_t b0, const T* next, std::int64_t nextA, std::int64_t nextB) {
 #if defined(__SSE2__)
     if (g.strideA == 1) {
         if constexpr (sizeof(T) == 4) {
@@ -789,8 +800,8 @@ void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std:
             nextA = std::min(g.sizeA, a0 + 2 * columns) - (a0 + columns);
             nextB = countB;
         }
-        streamed = moveTile(from, inRow.data(), to, outRow.data(), countA, countB, streaming, g, buffer, b0, next,
-                            nextA, nextB) ||
+        streamed = moveTile(from, inRow.data(), to, outRow.data(), countA, countB, streaming, g, buffer, b0,
+                            next, nextA, nextB) ||
                    streamed;
     }
 #if defined(__SSE2__)

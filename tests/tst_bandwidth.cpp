@@ -357,8 +357,8 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
     QTest::newRow("fp64 transpose 1029 x 517, offset 3") << Layout{{517, 1029}, {1, 517}, 3} << 8;
     QTest::newRow("fp32 transpose of a narrowed 1100 x 2100 (gaps between rows)")
         << Layout{{1000, 1100}, {1, 2100}, 37} << 4;
-    QTest::newRow("int8 NCHW to NHWC 2 x 64 x 90 x 130") << Layout{{2, 90, 130, 64}, {64 * 90 * 130, 130, 1, 90 * 130}, 0}
-                                                          << 1;
+    QTest::newRow("int8 NCHW to NHWC 2 x 64 x 90 x 130")
+        << Layout{{2, 90, 130, 64}, {64 * 90 * 130, 130, 1, 90 * 130}, 0} << 1;
     QTest::newRow("fp32 NCHW to NHWC, 4 channels (narrow tiles)")
         << Layout{{2, 300, 257, 4}, {4 * 300 * 257, 257, 1, 300 * 257}, 0} << 4;
     QTest::newRow("fp32 transpose with a gap along the tile's fast dim (scalar gathers)")
@@ -397,7 +397,7 @@ void TestBandwidth::largeCopiesTakeEveryStorePath() {
         CpuBackend backend(2, stores);
         auto prepared = backend.prepare(CopyProblem{layout, elementSize, storage}, source);
         std::vector<std::pair<CopyKernel, bool>> kernels{{CopyKernel::ReadThroughLayout, true},
-                                                          {CopyKernel::Baseline, true}};
+                                                         {CopyKernel::Baseline, true}};
         if (tiledApplies(layout)) {
             kernels.push_back({CopyKernel::Tiled, true});
             kernels.push_back({CopyKernel::Tiled, false});

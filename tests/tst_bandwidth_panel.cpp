@@ -3,8 +3,8 @@
 // layout changes, failures reported without breaking the runner, prompt stops, and the panel's
 // plots and exports. Runs on the offscreen platform.
 #include "app/bandwidth/BandwidthPanel.h"
-#include "app/bandwidth/KernelStyle.h"
 #include "app/bandwidth/BandwidthRunner.h"
+#include "app/bandwidth/KernelStyle.h"
 #include "gpu/BackendFactory.h"
 #include "gpu/CpuBackend.h"
 #include "gpu/CudaBackend.h"
@@ -13,8 +13,8 @@
 
 #include <QElapsedTimer>
 #include <QFile>
-#include <QSignalSpy>
 #include <QScrollArea>
+#include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -81,7 +81,8 @@ public:
         return info;
     }
     std::int64_t memoryLimitBytes() const override { return std::int64_t(1) << 40; }
-    std::unique_ptr<gpu::PreparedCopy> prepare(const gpu::CopyProblem&, std::span<const std::uint8_t>) override {
+    std::unique_ptr<gpu::PreparedCopy> prepare(const gpu::CopyProblem&,
+                                               std::span<const std::uint8_t>) override {
         if (m_failure == Failure::AllocationRefused)
             throw std::bad_alloc();
         return std::make_unique<FailingRun>();
@@ -147,7 +148,8 @@ public:
         return info;
     }
     std::int64_t memoryLimitBytes() const override { return std::int64_t(1) << 34; }
-    std::unique_ptr<gpu::PreparedCopy> prepare(const gpu::CopyProblem&, std::span<const std::uint8_t>) override {
+    std::unique_ptr<gpu::PreparedCopy> prepare(const gpu::CopyProblem&,
+                                               std::span<const std::uint8_t>) override {
         return std::make_unique<Run>();
     }
     static double seconds(gpu::CopyKernel kernel) {
@@ -529,7 +531,8 @@ void TestBandwidthPanel::runnerSurvivesAFailingDevice_data() {
         << QStringLiteral("allocation refused: not enough memory for the working set; choose a smaller one");
     QTest::newRow("CUDA error in a kernel")
         << int(FailingDevice::Failure::KernelError)
-        << QStringLiteral("CUDA error 700 (an illegal memory access was encountered) in cudaEventSynchronize");
+        << QStringLiteral(
+               "CUDA error 700 (an illegal memory access was encountered) in cudaEventSynchronize");
 }
 
 void TestBandwidthPanel::runnerSurvivesAFailingDevice() {
@@ -661,7 +664,9 @@ void TestBandwidthPanel::panelTellsTheStory() {
     QCOMPARE(bar(2)->data()->at(0)->value, limit);
     QCOMPARE(bar(3)->dataCount(), 0); // no peak on a CPU
     const QStringList texts = barTexts(panel.kernelPlot());
-    const QString gbps = [](double v) { return QString::number(v, 'f', v < 10 ? 2 : 1) + QStringLiteral(" GB/s"); }(limit / 8);
+    const QString gbps = [](double v) {
+        return QString::number(v, 'f', v < 10 ? 2 : 1) + QStringLiteral(" GB/s");
+    }(limit / 8);
     QVERIFY2(texts.contains(gbps + QStringLiteral("\n0.12× limit")) ||
                  texts.contains(gbps + QStringLiteral("\n0.13× limit")),
              qPrintable(texts.join(QStringLiteral(" | "))));
@@ -672,21 +677,25 @@ void TestBandwidthPanel::panelTellsTheStory() {
     // The Live plot's reference line is the same limit.
     QCPItemText* limitText = nullptr;
     for (int i = 0; i < panel.livePlot()->itemCount(); ++i)
-        if (auto* t = qobject_cast<QCPItemText*>(panel.livePlot()->item(i)); t && t->text().startsWith(QStringLiteral("limit ")))
+        if (auto* t = qobject_cast<QCPItemText*>(panel.livePlot()->item(i));
+            t && t->text().startsWith(QStringLiteral("limit ")))
             limitText = t;
     QVERIFY(limitText);
     QCOMPARE(limitText->text(), QStringLiteral("limit %1 GB/s").arg(limit, 0, 'f', 1));
     QVERIFY(limitText->visible());
 
     const QString story = panel.storyText();
-    QVERIFY2(story.startsWith(QStringLiteral("Limit %1 GB/s: our contiguous copy of the same ").arg(limit, 0, 'f', 1)),
+    QVERIFY2(story.startsWith(
+                 QStringLiteral("Limit %1 GB/s: our contiguous copy of the same ").arg(limit, 0, 'f', 1)),
              qPrintable(story));
     if (tiled)
-        QVERIFY2(story.contains(QStringLiteral("the naive copy runs at 0.12× the limit; the tiled kernel recovers "
-                                               "0.50× (4.0× the naive copy)")) ||
-                     story.contains(QStringLiteral("the naive copy runs at 0.13× the limit; the tiled kernel recovers "
-                                                   "0.50× (4.0× the naive copy)")),
-                 qPrintable(story));
+        QVERIFY2(
+            story.contains(QStringLiteral("the naive copy runs at 0.12× the limit; the tiled kernel recovers "
+                                          "0.50× (4.0× the naive copy)")) ||
+                story.contains(
+                    QStringLiteral("the naive copy runs at 0.13× the limit; the tiled kernel recovers "
+                                   "0.50× (4.0× the naive copy)")),
+            qPrintable(story));
     else
         QVERIFY2(story.contains(QStringLiteral("This layout reads memory in order")), qPrintable(story));
 
@@ -794,9 +803,11 @@ void TestBandwidthPanel::panelFitsItsTextInEveryTheme() {
         const QRect inside = plot->rect();
         const QString where = QStringLiteral("tab %1").arg(tab);
         if (plot->legend->visible())
-            QVERIFY2(inside.contains(plot->legend->outerRect()), qPrintable(where + QStringLiteral(": legend")));
+            QVERIFY2(inside.contains(plot->legend->outerRect()),
+                     qPrintable(where + QStringLiteral(": legend")));
         // The axis rect's outer margins hold the tick and axis labels; they must fit in the plot.
-        QVERIFY2(inside.contains(plot->axisRect()->outerRect()), qPrintable(where + QStringLiteral(": axes")));
+        QVERIFY2(inside.contains(plot->axisRect()->outerRect()),
+                 qPrintable(where + QStringLiteral(": axes")));
         QVERIFY2(plot->axisRect()->rect().height() >= 5 * QFontMetrics(font).height(),
                  qPrintable(where + QStringLiteral(": the plot area is squeezed")));
         for (int i = 0; i < plot->itemCount(); ++i) {

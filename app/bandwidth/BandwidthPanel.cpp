@@ -288,7 +288,8 @@ void BandwidthPanel::setupPlots() {
     const struct {
         QString name;
         QColor colour;
-    } bars[] = {{kernelLegend(gpu::CopyKernel::ReadThroughLayout), kernelStyle(gpu::CopyKernel::ReadThroughLayout).colour},
+    } bars[] = {{kernelLegend(gpu::CopyKernel::ReadThroughLayout),
+                 kernelStyle(gpu::CopyKernel::ReadThroughLayout).colour},
                 {kernelLegend(gpu::CopyKernel::Tiled), kernelStyle(gpu::CopyKernel::Tiled).colour},
                 {kernelLegend(gpu::CopyKernel::Baseline), kernelStyle(gpu::CopyKernel::Baseline).colour},
                 {tr("peak"), kStyle.peak}};
@@ -343,7 +344,8 @@ void BandwidthPanel::setupPlots() {
     m_sessionGraph = m_transferPlot->addGraph();
     m_sessionGraph->setName(tr("this session's copies"));
     m_sessionGraph->setLineStyle(QCPGraph::lsNone);
-    m_sessionGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QColor(Qt::black), kStyle.pinned, 9));
+    m_sessionGraph->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDiamond, QColor(Qt::black), kStyle.pinned, 9));
     m_sessionText = new QCPItemText(m_transferPlot);
     m_sessionText->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_sessionText->position->setCoords(0.02, 0.04);
@@ -627,7 +629,8 @@ double BandwidthPanel::limitGbps() const {
     const auto& last = m_rounds.last();
     QVector<double> values;
     for (auto it = m_rounds.crbegin(); it != m_rounds.crend() && values.size() < kLimitRounds; ++it) {
-        if (!(it->view == last.view) || it->backend != last.backend || it->workingSetBytes != last.workingSetBytes)
+        if (!(it->view == last.view) || it->backend != last.backend ||
+            it->workingSetBytes != last.workingSetBytes)
             break;
         const double v = it->gbps(gpu::CopyKernel::Baseline);
         if (std::isfinite(v))
@@ -699,7 +702,8 @@ void BandwidthPanel::updateStory(const BandwidthRound& round) {
     }
     int counted = 0;
     for (auto it = m_rounds.crbegin(); it != m_rounds.crend() && counted < kLimitRounds; ++it, ++counted)
-        if (!(it->view == round.view) || it->backend != round.backend || it->workingSetBytes != round.workingSetBytes)
+        if (!(it->view == round.view) || it->backend != round.backend ||
+            it->workingSetBytes != round.workingSetBytes)
             break;
     const QString roundsText = counted == 1 ? tr("one round") : tr("median of %1 rounds").arg(counted);
     QString text = tr("Limit %1 GB/s: our contiguous copy of the same %2 on the same %3 (%4). ")
@@ -752,18 +756,21 @@ void BandwidthPanel::setSessionTransfers(const std::vector<TransferRecord>& tran
     m_transferPlot->yAxis->setRange(0, top);
     QString text;
     if (!transfers.empty()) {
-        text = tr("this session's copies: %n, %1 MiB", nullptr, int(transfers.size())).arg(double(bytes) / (1 << 20), 0, 'f', 2);
+        text = tr("this session's copies: %n, %1 MiB", nullptr, int(transfers.size()))
+                   .arg(double(bytes) / (1 << 20), 0, 'f', 2);
         if (measured < int(transfers.size()))
-            text += QStringLiteral("\n") +
-                    (cudaSimulated() ? tr("not measured: cuda:0 is simulated (no CUDA device)")
-                                     : tr("%n measured", nullptr, measured));
+            text += QStringLiteral("\n") + (cudaSimulated()
+                                                ? tr("not measured: cuda:0 is simulated (no CUDA device)")
+                                                : tr("%n measured", nullptr, measured));
     }
     m_sessionText->setText(text);
     m_sessionText->setVisible(!text.isEmpty());
     scheduleReplot();
 }
 
-QString BandwidthPanel::sessionTransfersText() const { return m_sessionText->visible() ? m_sessionText->text() : QString(); }
+QString BandwidthPanel::sessionTransfersText() const {
+    return m_sessionText->visible() ? m_sessionText->text() : QString();
+}
 
 void BandwidthPanel::updateTransferNote() {
     const bool empty = m_transfers.points.isEmpty();
@@ -837,7 +844,8 @@ bool BandwidthPanel::exportCsv(const QString& path, QString* error) const {
     for (const auto& r : m_rounds) {
         for (const auto& c : r.cases) {
             out << "layout," << r.sequence << ',' << QString::number(r.seconds, 'f', 3) << ','
-                << csvField(r.backend) << ',' << csvField(r.device) << ',' << QString::fromStdString(gpu::caseName(c.kernel)) << ','
+                << csvField(r.backend) << ',' << csvField(r.device) << ','
+                << QString::fromStdString(gpu::caseName(c.kernel)) << ','
                 << csvField(listText(r.view.layout.sizes)) << ',' << csvField(listText(r.view.layout.strides))
                 << ',' << r.view.elementSize << ',' << csvField(listText(r.scaled.sizes)) << ','
                 << csvField(listText(r.scaled.strides)) << ',' << r.scaled.storageOffset << ','

@@ -101,9 +101,9 @@ std::optional<long long> parseInteger(const std::string& text) {
 std::optional<int> parseOptions(const std::vector<std::string>& args, Options& options, std::ostream& out,
                                 std::ostream& err) {
     CommandLine cli("stridescope bench", kSynopsis, kDescription);
-    const QCommandLineOption backendOption =
-        cli.addValueOption(QStringLiteral("backend"), QStringLiteral("B"),
-                           QStringLiteral("auto (default: CUDA when a device is usable, else the CPU), cpu or cuda."));
+    const QCommandLineOption backendOption = cli.addValueOption(
+        QStringLiteral("backend"), QStringLiteral("B"),
+        QStringLiteral("auto (default: CUDA when a device is usable, else the CPU), cpu or cuda."));
     const QCommandLineOption mibOption = cli.addValueOption(
         QStringLiteral("mib"), QStringLiteral("N"),
         QStringLiteral("Working set in MiB read through the layout (default 256 on a GPU, 64 on the CPU)."));
@@ -111,9 +111,9 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, Options& o
         QStringLiteral("repeat"), QStringLiteral("N"), QStringLiteral("Timed runs per case (default 10)."));
     const QCommandLineOption jsonOption =
         cli.addFlag(QStringLiteral("json"), QStringLiteral("One JSON line per case instead of a table."));
-    const QCommandLineOption transfersOption = cli.addFlag(
-        QStringLiteral("transfers"),
-        QStringLiteral("Also measure host<->device copies, pageable and pinned (CUDA only)."));
+    const QCommandLineOption transfersOption =
+        cli.addFlag(QStringLiteral("transfers"),
+                    QStringLiteral("Also measure host<->device copies, pageable and pinned (CUDA only)."));
     cli.addPositional(QStringLiteral("FILE|-"),
                       QStringLiteral("The script ('-' reads standard input); torch is imported already."));
     cli.setEpilogue(kEpilogue);
@@ -133,11 +133,13 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, Options& o
         const std::string text = cli.value(mibOption);
         const auto mib = parseNumber(text);
         if (!mib || !std::isfinite(*mib) || *mib <= 0)
-            return cli.usageError(err, "--mib " + text + ": the working set must be a positive number of MiB");
+            return cli.usageError(err,
+                                  "--mib " + text + ": the working set must be a positive number of MiB");
         const double bytes = *mib * double(gpu::kMiB);
         const auto ram = gpu::physicalMemoryBytes();
         if (bytes > 9.0e18 || (ram > 0 && bytes > double(ram)))
-            return cli.usageError(err, "--mib " + text + ": more than this machine's RAM (" + mibText(ram) + ")");
+            return cli.usageError(err,
+                                  "--mib " + text + ": more than this machine's RAM (" + mibText(ram) + ")");
         if (bytes < 2 * 8)
             return cli.usageError(err, "--mib " + text + ": the working set must hold at least two elements");
         options.mib = *mib;
@@ -238,8 +240,8 @@ void printJson(const Report& r, const gpu::LayoutMeasurement& m) {
 // What each row of the table is, in words.
 std::string caseDescription(gpu::CopyKernel kernel, const gpu::BackendInfo& info) {
     const bool gpu = info.backend == "cuda";
-    const std::string team = gpu ? "all SMs" : std::to_string(info.parallelism) +
-                                                   (info.parallelism == 1 ? " thread" : " threads");
+    const std::string team =
+        gpu ? "all SMs" : std::to_string(info.parallelism) + (info.parallelism == 1 ? " thread" : " threads");
     switch (kernel) {
     case gpu::CopyKernel::ReadThroughLayout:
         return "naive: the walk in the layout's order (what the layout costs)";
@@ -271,11 +273,11 @@ void printTable(const Report& r, const gpu::LayoutMeasurement& m) {
     // last-level cache that CpuBackend counts on (streamingThresholdBytes: at most 32 MiB, since a
     // virtual machine often reports the host's whole shared L3, 480 MiB on the development VM).
     const bool onCpu = m.backend.backend == "cpu";
-    const std::int64_t cache = onCpu ? std::min<std::int64_t>(m.backend.lastLevelCacheBytes > 0
-                                                                  ? m.backend.lastLevelCacheBytes
-                                                                  : gpu::streamingThresholdBytes(),
-                                                              gpu::streamingThresholdBytes())
-                                     : m.backend.lastLevelCacheBytes;
+    const std::int64_t cache =
+        onCpu ? std::min<std::int64_t>(m.backend.lastLevelCacheBytes > 0 ? m.backend.lastLevelCacheBytes
+                                                                         : gpu::streamingThresholdBytes(),
+                                       gpu::streamingThresholdBytes())
+              : m.backend.lastLevelCacheBytes;
     if (cache > 0) {
         // What a copy streams through the cache: its source and its destination.
         const double ratio = double(ws.storageBytes() + ws.logicalBytes()) / double(cache);

@@ -85,8 +85,10 @@ struct Timed {
 };
 
 void usage() {
-    std::fprintf(stderr, "usage: stridescope_cpu_benchmark [--repeat N] [--threads N] [--stores auto|streaming|cached] "
-                         "[--clock wall|cpu] [--only TEXT] [--sse2-blocks] [--json]\n");
+    std::fprintf(
+        stderr,
+        "usage: stridescope_cpu_benchmark [--repeat N] [--threads N] [--stores auto|streaming|cached] "
+        "[--clock wall|cpu] [--only TEXT] [--sse2-blocks] [--json]\n");
 }
 
 double processCpuSeconds() {
@@ -135,8 +137,7 @@ int main(int argc, char** argv) {
                 return 2;
             }
             cpuClock = value == "cpu";
-        }
-        else if (arg == "--stores" && i + 1 < argc) {
+        } else if (arg == "--stores" && i + 1 < argc) {
             const std::string value = argv[++i];
             if (value == "streaming")
                 stores = CpuStores::Streaming;
@@ -165,10 +166,20 @@ int main(int argc, char** argv) {
     const Layout flat{{std::int64_t(16) << 20}, {1}, 0};
     prepared.push_back(backend.prepare(CopyProblem{flat, 4, flat.sizes[0]}));
     const std::int64_t flatBytes = 2 * flat.sizes[0] * 4;
-    timed.push_back({"contiguous 64 MiB", "memcpy_1_thread", nullptr, prepared.back().get(), CopyKernel::Memcpy,
-                     flatBytes, {}});
-    timed.push_back({"contiguous 64 MiB", "baseline_copy", nullptr, prepared.back().get(), CopyKernel::Baseline,
-                     flatBytes, {}});
+    timed.push_back({"contiguous 64 MiB",
+                     "memcpy_1_thread",
+                     nullptr,
+                     prepared.back().get(),
+                     CopyKernel::Memcpy,
+                     flatBytes,
+                     {}});
+    timed.push_back({"contiguous 64 MiB",
+                     "baseline_copy",
+                     nullptr,
+                     prepared.back().get(),
+                     CopyKernel::Baseline,
+                     flatBytes,
+                     {}});
 
     const auto cases = layoutCases();
     for (const auto& c : cases) {
@@ -178,11 +189,17 @@ int main(int argc, char** argv) {
         const std::int64_t storage = *requiredStorageElements(c.layout);
         prepared.push_back(backend.prepare(CopyProblem{c.layout, c.elementSize, storage}));
         const std::int64_t bytes = 2 * numel * c.elementSize;
-        timed.push_back({c.name, "read_through_layout", &c, prepared.back().get(), CopyKernel::ReadThroughLayout,
-                         bytes, {}});
+        timed.push_back({c.name,
+                         "read_through_layout",
+                         &c,
+                         prepared.back().get(),
+                         CopyKernel::ReadThroughLayout,
+                         bytes,
+                         {}});
         if (tiledApplies(c.layout))
             timed.push_back({c.name, "tiled", &c, prepared.back().get(), CopyKernel::Tiled, bytes, {}});
-        timed.push_back({c.name, "baseline_copy", &c, prepared.back().get(), CopyKernel::Baseline, bytes, {}});
+        timed.push_back(
+            {c.name, "baseline_copy", &c, prepared.back().get(), CopyKernel::Baseline, bytes, {}});
     }
 
     const int teamSize = backend.threadCount();
@@ -209,18 +226,21 @@ int main(int argc, char** argv) {
         summarize(r);
         const Layout& layout = t.layoutCase ? t.layoutCase->layout : flat;
         if (json)
-            std::printf("{\"backend\":\"cpu\",\"clock\":\"%s\",\"device\":\"%s\",\"threads\":%d,\"case\":\"%s\",\"kernel\":\"%s\","
-                        "\"dtype\":\"%s\",\"element_size\":%d,\"shape\":%s,\"stride\":%s,\"storage_offset\":%lld,"
-                        "\"storage_elements\":%lld,\"bytes_moved\":%lld,\"repetitions\":%d,\"gbps_median\":%.4f,"
-                        "\"gbps_best\":%.4f,\"ms_median\":%.4f}\n",
-                        cpuClock ? "cpu" : "wall", info.device.c_str(), backend.threadCount(), t.name.c_str(), t.kernel.c_str(),
-                        t.layoutCase ? t.layoutCase->dtype.c_str() : "float32",
-                        t.layoutCase ? t.layoutCase->elementSize : 4, shapeText(layout.sizes).c_str(),
-                        shapeText(layout.strides).c_str(), static_cast<long long>(layout.storageOffset),
-                        static_cast<long long>(*requiredStorageElements(layout)),
-                        static_cast<long long>(t.bytesMoved), repeat, r.gbpsMedian, r.gbpsBest, r.msMedian);
+            std::printf(
+                "{\"backend\":\"cpu\",\"clock\":\"%s\",\"device\":\"%s\",\"threads\":%d,\"case\":\"%s\","
+                "\"kernel\":\"%s\","
+                "\"dtype\":\"%s\",\"element_size\":%d,\"shape\":%s,\"stride\":%s,\"storage_offset\":%lld,"
+                "\"storage_elements\":%lld,\"bytes_moved\":%lld,\"repetitions\":%d,\"gbps_median\":%.4f,"
+                "\"gbps_best\":%.4f,\"ms_median\":%.4f}\n",
+                cpuClock ? "cpu" : "wall", info.device.c_str(), backend.threadCount(), t.name.c_str(),
+                t.kernel.c_str(), t.layoutCase ? t.layoutCase->dtype.c_str() : "float32",
+                t.layoutCase ? t.layoutCase->elementSize : 4, shapeText(layout.sizes).c_str(),
+                shapeText(layout.strides).c_str(), static_cast<long long>(layout.storageOffset),
+                static_cast<long long>(*requiredStorageElements(layout)),
+                static_cast<long long>(t.bytesMoved), repeat, r.gbpsMedian, r.gbpsBest, r.msMedian);
         else
-            std::printf("%-52s %-20s %12.2f %10.2f\n", t.name.c_str(), t.kernel.c_str(), r.gbpsMedian, r.gbpsBest);
+            std::printf("%-52s %-20s %12.2f %10.2f\n", t.name.c_str(), t.kernel.c_str(), r.gbpsMedian,
+                        r.gbpsBest);
     }
     return 0;
 }
