@@ -16,14 +16,6 @@ std::string caseName(CopyKernel kernel) {
     return "unknown";
 }
 
-std::optional<CopyKernel> copyKernelFromName(const std::string& name) {
-    for (auto kernel :
-         {CopyKernel::ReadThroughLayout, CopyKernel::Tiled, CopyKernel::Baseline, CopyKernel::Memcpy})
-        if (caseName(kernel) == name)
-            return kernel;
-    return std::nullopt;
-}
-
 std::string transferName(TransferDirection direction, bool pinned) {
     return std::string(direction == TransferDirection::HostToDevice ? "h2d" : "d2h") +
            (pinned ? "_pinned" : "_pageable");

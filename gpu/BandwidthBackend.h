@@ -3,6 +3,7 @@
 // calls block, results are values. The app runs long measurements in a worker object, never on
 // the GUI thread. No CUDA type appears here (gpu/*.cu keeps them private).
 #include "core/Layout.h"
+#include "gpu/CopyKernel.h"
 #include "gpu/CudaDeviceInfo.h"
 
 #include <algorithm>
@@ -16,20 +17,6 @@
 #include <vector>
 
 namespace stridescope::gpu {
-
-// The kernels a backend times. Every one writes the same numel·itemSize bytes contiguously, so
-// their GB/s are comparable.
-enum class CopyKernel {
-    ReadThroughLayout, // dst[i] = src[address of logical element i]: what .contiguous() does
-    Tiled,             // the same result through cache/shared-memory tiles (transposes only)
-    Baseline,          // contiguous source to contiguous destination, our own kernel
-    Memcpy,            // the vendor copy (std::memcpy on one CPU thread, cudaMemcpy D2D)
-};
-
-// Stable names as `stridescope bench` prints them: "read_through_layout", "tiled",
-// "baseline_copy", "memcpy".
-std::string caseName(CopyKernel kernel);
-std::optional<CopyKernel> copyKernelFromName(const std::string& name);
 
 // A layout read over a storage of `storageElements` elements of `elementSize` bytes (1, 2, 4, 8).
 struct CopyProblem {

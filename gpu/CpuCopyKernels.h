@@ -10,8 +10,9 @@ namespace stridescope::gpu::cpu {
 
 // dst[i] = src[storage index of logical element i] for every i in row-major order. `src` is the
 // storage's first element; `dst` holds numel elements. The walk is the layout's own order (the
-// naive kernel: what the layout costs), except that unit-stride rows move as runs of memory, and
-// a layout contiguous in effect (one dim after collapsing) is the plain parallelCopy.
+// naive kernel: what the layout costs), except that unit-stride rows move as runs of memory (short
+// ones prefetched a few rows ahead), and a layout contiguous in effect (one dim after collapsing)
+// is the plain parallelCopy.
 // `streaming` as for tiledCopy.
 void readThroughLayout(CpuThreadPool& pool, const void* src, void* dst, const CollapsedLayout& layout,
                        int elementSize, bool streaming);
@@ -27,6 +28,11 @@ void tiledCopy(CpuThreadPool& pool, const void* src, void* dst, const TilePlan& 
 // Contiguous bytes to contiguous bytes, in chunks taken by whichever thread is free;
 // `streaming` as for tiledCopy.
 void parallelCopy(CpuThreadPool& pool, const void* src, void* dst, std::int64_t bytes, bool streaming);
+
+// The tiles' register blocks: the widest the CPU has (AVX2 where present, the default) or, with
+// false, SSE2's, the blocks of any x86-64 (tests cover both paths on an AVX2 machine).
+// Process-wide; set it between copies, not during one.
+void useWidestBlocks(bool widest);
 
 // Writes `value` to every byte, one range per thread: fills a buffer and faults its pages in on
 // the threads that will use them.

@@ -4,6 +4,7 @@
 // plots and exports. Runs on the offscreen platform.
 #include "app/bandwidth/BandwidthPanel.h"
 #include "app/bandwidth/BandwidthRunner.h"
+#include "app/bandwidth/KernelStyle.h"
 #include "gpu/BackendFactory.h"
 #include "gpu/CpuBackend.h"
 #include "gpu/CudaBackend.h"
@@ -13,7 +14,9 @@
 #include "TestMain.h"
 #include <QElapsedTimer>
 #include <QFile>
+#include <QScrollArea>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -25,6 +28,7 @@
 
 using namespace stridescope;
 using namespace stridescope::app;
+using stridescope::gpu::CopyKernel;
 
 namespace {
 
@@ -78,7 +82,8 @@ public:
         return info;
     }
     std::int64_t memoryLimitBytes() const override { return std::int64_t(1) << 40; }
-    std::unique_ptr<gpu::PreparedCopy> prepare(const gpu::CopyProblem&, std::span<const std::uint8_t>) override {
+    std::unique_ptr<gpu::PreparedCopy> prepare(const gpu::CopyProblem&,
+                                               std::span<const std::uint8_t>) override {
         if (m_failure == Failure::AllocationRefused)
             throw std::bad_alloc();
         return std::make_unique<FailingRun>();
@@ -144,18 +149,19 @@ public:
         return info;
     }
     std::int64_t memoryLimitBytes() const override { return std::int64_t(1) << 34; }
-    std::unique_ptr<gpu::PreparedCopy> prepare(const gpu::CopyProblem&, std::span<const std::uint8_t>) override {
+    std::unique_ptr<gpu::PreparedCopy> prepare(const gpu::CopyProblem&,
+                                               std::span<const std::uint8_t>) override {
         return std::make_unique<Run>();
     }
     static double seconds(gpu::CopyKernel kernel) {
         switch (kernel) {
-        case gpu::CopyKernel::ReadThroughLayout:
+        case CopyKernel::ReadThroughLayout:
             return 0.008;
-        case gpu::CopyKernel::Tiled:
+        case CopyKernel::Tiled:
             return 0.002;
-        case gpu::CopyKernel::Baseline:
+        case CopyKernel::Baseline:
             return 0.001;
-        case gpu::CopyKernel::Memcpy:
+        case CopyKernel::Memcpy:
             return 0.0015;
         }
         return 1;
@@ -184,8 +190,8 @@ QStringList barTexts(QCustomPlot* plot) {
     return texts;
 }
 
-bool hasCase(const BandwidthRound& round, const char* name) {
-    return std::isfinite(round.gbps(QString::fromLatin1(name)));
+bool hasCase(const BandwidthRound& round, CopyKernel kernel) {
+    return round.find(kernel) != nullptr && std::isfinite(round.gbps(kernel));
 }
 
 // QSignalSpy records emissions from the worker thread at once (a direct connection), so a
@@ -232,6 +238,9 @@ private slots:
     void panelTellsTheStory();
     void panelLiveAxisStartsWithLive();
     void panelFollowsThemeAndFont();
+    void kernelsHaveOneStyleEach();
+    void panelFitsItsTextInEveryTheme_data();
+    void panelFitsItsTextInEveryTheme();
 };
 
 void TestBandwidthPanel::runnerMeasuresOnceOnCpu() {
@@ -243,10 +252,10 @@ void TestBandwidthPanel::runnerMeasuresOnceOnCpu() {
     QVERIFY(round.has_value());
     QCOMPARE(round->backend, QStringLiteral("cpu"));
     QCOMPARE(round->sequence, quint64(1));
-    QVERIFY(hasCase(*round, "read_through_layout"));
-    QVERIFY(hasCase(*round, "tiled")); // a transpose
-    QVERIFY(hasCase(*round, "baseline_copy"));
-    QVERIFY(hasCase(*round, "memcpy"));
+    QVERIFY(hasCase(*round, CopyKernel::ReadThroughLayout));
+    QVERIFY(hasCase(*round, CopyKernel::Tiled)); // a transpose
+    QVERIFY(hasCase(*round, CopyKernel::Baseline));
+    QVERIFY(hasCase(*round, CopyKernel::Memcpy));
     for (const auto& c : round->cases) {
         QVERIFY(c.gbpsMedian > 0);
         QVERIFY(c.gbpsBest >= c.gbpsMedian);
@@ -276,7 +285,7 @@ void TestBandwidthPanel::runnerLiveFollowsLayoutChanges() {
     w.runner->setLayoutToMeasure(kContiguous);
     const auto changed = waitForRound(rounds, kContiguous);
     QVERIFY(changed.has_value());
-    QVERIFY(!hasCase(*changed, "tiled")); // nothing to tile in a contiguous layout
+    QVERIFY(!hasCase(*changed, CopyKernel::Tiled)); // nothing to tile in a contiguous layout
     QCOMPARE(changed->view.elementSize, 2);
     w.runner->setLive(false);
     QCOMPARE(live.size(), 2);
@@ -411,7 +420,7 @@ void TestBandwidthPanel::panelPlotsAndExports() {
         QCOMPARE(bars->dataCount(), 1);
     }
     QCOMPARE(qobject_cast<QCPBars*>(panel.kernelPlot()->plottable(2))->data()->at(0)->value,
-             panel.rounds().last().gbps(QStringLiteral("baseline_copy")));
+             panel.rounds().last().gbps(CopyKernel::Baseline));
     // Host↔device: empty on the CPU, with a note.
     for (int i = 0; i < panel.transferPlot()->graphCount(); ++i)
         QCOMPARE(panel.transferPlot()->graph(i)->dataCount(), 0);
@@ -523,7 +532,8 @@ void TestBandwidthPanel::runnerSurvivesAFailingDevice_data() {
         << QStringLiteral("allocation refused: not enough memory for the working set; choose a smaller one");
     QTest::newRow("CUDA error in a kernel")
         << int(FailingDevice::Failure::KernelError)
-        << QStringLiteral("CUDA error 700 (an illegal memory access was encountered) in cudaEventSynchronize");
+        << QStringLiteral(
+               "CUDA error 700 (an illegal memory access was encountered) in cudaEventSynchronize");
 }
 
 void TestBandwidthPanel::runnerSurvivesAFailingDevice() {
@@ -596,7 +606,27 @@ void TestBandwidthPanel::panelDestroyedWhileLive() {
     QVERIFY2(clock.elapsed() < 3000, qPrintable(QString::number(clock.elapsed())));
 }
 
-STRIDESCOPE_TEST_MAIN(TestBandwidthPanel)
+void TestBandwidthPanel::kernelsHaveOneStyleEach() {
+    // One table of label and colour per kernel: every kernel has its row, no two share a colour,
+    // and the plots use the table's names and colours.
+    QSet<QRgb> colours;
+    for (CopyKernel kernel : gpu::kAllCopyKernels) {
+        const KernelStyle& style = kernelStyle(kernel);
+        QCOMPARE(style.kernel, kernel);
+        QVERIFY(!kernelLegend(kernel).isEmpty());
+        QVERIFY(!kernelBarLabel(kernel).isEmpty());
+        colours.insert(style.colour.rgb());
+        QVERIFY(!QString::fromStdString(gpu::caseName(kernel)).isEmpty());
+    }
+    QCOMPARE(colours.size(), int(gpu::kAllCopyKernels.size()));
+    BandwidthPanel panel;
+    QCOMPARE(panel.livePlot()->graph(0)->name(), kernelLegend(CopyKernel::ReadThroughLayout));
+    QCOMPARE(panel.livePlot()->graph(0)->pen().color(), kernelStyle(CopyKernel::ReadThroughLayout).colour);
+    QCOMPARE(panel.livePlot()->graph(1)->name(), kernelLegend(CopyKernel::Tiled));
+    QCOMPARE(qobject_cast<QCPBars*>(panel.kernelPlot()->plottable(2))->brush().color(),
+             kernelStyle(CopyKernel::Baseline).colour);
+}
+
 void TestBandwidthPanel::panelTellsTheStory_data() {
     QTest::addColumn<LayoutToMeasure>("view");
     QTest::addColumn<bool>("tiled");
@@ -622,10 +652,10 @@ void TestBandwidthPanel::panelTellsTheStory() {
     QVERIFY(shown.wait(kWaitMs));
     const auto& round = panel.rounds().last();
     QCOMPARE(round.device, QStringLiteral("Fixed-time CPU (2 threads)"));
-    const double limit = round.gbps(QStringLiteral("baseline_copy"));
+    const double limit = round.gbps(CopyKernel::Baseline);
     QVERIFY(limit > 0);
     QCOMPARE(panel.limitGbps(), limit);
-    QCOMPARE(round.gbps(QStringLiteral("read_through_layout")), limit / 8);
+    QCOMPARE(round.gbps(CopyKernel::ReadThroughLayout), limit / 8);
 
     // Bars in story order, each with its figures on it.
     auto bar = [&](int i) { return qobject_cast<QCPBars*>(panel.kernelPlot()->plottable(i)); };
@@ -647,21 +677,25 @@ void TestBandwidthPanel::panelTellsTheStory() {
     // The Live plot's reference line is the same limit.
     QCPItemText* limitText = nullptr;
     for (int i = 0; i < panel.livePlot()->itemCount(); ++i)
-        if (auto* t = qobject_cast<QCPItemText*>(panel.livePlot()->item(i)); t && t->text().startsWith(QStringLiteral("limit ")))
+        if (auto* t = qobject_cast<QCPItemText*>(panel.livePlot()->item(i));
+            t && t->text().startsWith(QStringLiteral("limit ")))
             limitText = t;
     QVERIFY(limitText);
     QCOMPARE(limitText->text(), QStringLiteral("limit %1 GB/s").arg(limit, 0, 'f', 1));
     QVERIFY(limitText->visible());
 
     const QString story = panel.storyText();
-    QVERIFY2(story.startsWith(QStringLiteral("Limit %1 GB/s: our contiguous copy of the same ").arg(limit, 0, 'f', 1)),
+    QVERIFY2(story.startsWith(
+                 QStringLiteral("Limit %1 GB/s: our contiguous copy of the same ").arg(limit, 0, 'f', 1)),
              qPrintable(story));
     if (tiled)
-        QVERIFY2(story.contains(QStringLiteral("the naive copy runs at 0.12× the limit; the tiled kernel recovers "
-                                               "0.50× (4.0× the naive copy)")) ||
-                     story.contains(QStringLiteral("the naive copy runs at 0.13× the limit; the tiled kernel recovers "
-                                                   "0.50× (4.0× the naive copy)")),
-                 qPrintable(story));
+        QVERIFY2(
+            story.contains(QStringLiteral("the naive copy runs at 0.12× the limit; the tiled kernel recovers "
+                                          "0.50× (4.0× the naive copy)")) ||
+                story.contains(
+                    QStringLiteral("the naive copy runs at 0.13× the limit; the tiled kernel recovers "
+                                   "0.50× (4.0× the naive copy)")),
+            qPrintable(story));
     else
         QVERIFY2(story.contains(QStringLiteral("This layout reads memory in order")), qPrintable(story));
 
@@ -716,4 +750,80 @@ void TestBandwidthPanel::panelFollowsThemeAndFont() {
     QCOMPARE(panel.livePlot()->minimumHeight(), 12 * QFontMetrics(big).height());
 }
 
+void TestBandwidthPanel::panelFitsItsTextInEveryTheme_data() {
+    QTest::addColumn<bool>("dark");
+    QTest::addColumn<double>("fontScale");
+    QTest::newRow("light") << false << 1.0;
+    QTest::newRow("dark") << true << 1.0;
+    QTest::newRow("presentation (1.6x font)") << false << 1.6;
+}
+
+void TestBandwidthPanel::panelFitsItsTextInEveryTheme() {
+    // After Live rounds of a transpose, each plot's legend, axis labels and bar figures lie
+    // inside the plot (nothing clipped), in light, dark and presentation mode. With
+    // STRIDESCOPE_PANEL_SHOTS=DIR the panel is also saved as DIR/panel-<row>-<tab>.png for a
+    // person to look at.
+    QFETCH(bool, dark);
+    QFETCH(double, fontScale);
+    BandwidthPanel panel;
+    if (dark) {
+        QPalette p = panel.palette();
+        p.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x30));
+        p.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
+        p.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
+        p.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+        p.setColor(QPalette::Button, QColor(0x3c, 0x3f, 0x41));
+        p.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
+        panel.setPalette(p);
+    }
+    QFont font = panel.font();
+    font.setPointSizeF(font.pointSizeF() * fontScale);
+    panel.setFont(font);
+    panel.runner()->setBackendFactory(fixedTime());
+    panel.resize(int(420 * fontScale), int(700 * fontScale));
+    panel.show();
+    QSignalSpy shown(&panel, &BandwidthPanel::roundShown);
+    panel.setBackendChoice(QStringLiteral("cpu"));
+    panel.setWorkingSetMiB(1);
+    panel.setRepetitions(1);
+    panel.setLayoutToMeasure(kTranspose.layout, kTranspose.elementSize, kTranspose.label);
+    panel.setLive(true);
+    QTRY_VERIFY_WITH_TIMEOUT(shown.size() >= 3, kWaitMs);
+    panel.setLive(false);
+    QTest::qWait(100);
+    const QByteArray shots = qgetenv("STRIDESCOPE_PANEL_SHOTS");
+    const QString row = QString::fromLatin1(QTest::currentDataTag()).section(QLatin1Char(' '), 0, 0);
+    auto* tabs = panel.findChild<QTabWidget*>();
+    QVERIFY(tabs);
+    for (int tab = 0; tab < tabs->count(); ++tab) {
+        tabs->setCurrentIndex(tab);
+        auto* plot = qobject_cast<QCustomPlot*>(tabs->currentWidget());
+        QVERIFY(plot);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        const QRect inside = plot->rect();
+        const QString where = QStringLiteral("tab %1").arg(tab);
+        if (plot->legend->visible())
+            QVERIFY2(inside.contains(plot->legend->outerRect()),
+                     qPrintable(where + QStringLiteral(": legend")));
+        // The axis rect's outer margins hold the tick and axis labels; they must fit in the plot.
+        QVERIFY2(inside.contains(plot->axisRect()->outerRect()),
+                 qPrintable(where + QStringLiteral(": axes")));
+        QVERIFY2(plot->axisRect()->rect().height() >= 5 * QFontMetrics(font).height(),
+                 qPrintable(where + QStringLiteral(": the plot area is squeezed")));
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            auto* text = qobject_cast<QCPItemText*>(plot->item(i));
+            if (!text || !text->visible() || text->text().isEmpty())
+                continue;
+            const QPointF top = text->topLeft->pixelPosition(), bottom = text->bottomRight->pixelPosition();
+            const QRectF box = QRectF(top, bottom).normalized();
+            QVERIFY2(QRectF(plot->rect()).adjusted(-1, -1, 1, 1).contains(box),
+                     qPrintable(where + QStringLiteral(": text '%1' clipped").arg(text->text())));
+        }
+        if (!shots.isEmpty())
+            panel.findChild<QScrollArea*>()->widget()->grab().save(
+                QStringLiteral("%1/panel-%2-%3.png").arg(QString::fromLocal8Bit(shots), row).arg(tab));
+    }
+}
+
+STRIDESCOPE_TEST_MAIN(TestBandwidthPanel)
 #include "tst_bandwidth_panel.moc"

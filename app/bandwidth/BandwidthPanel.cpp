@@ -1,6 +1,7 @@
 #include "app/bandwidth/BandwidthPanel.h"
 
 #include "app/bandwidth/BandwidthRunner.h"
+#include "app/bandwidth/KernelStyle.h"
 #include "gpu/CpuBackend.h"
 
 #include <qcustomplot.h>
@@ -32,12 +33,9 @@ namespace stridescope::app {
 
 namespace {
 
-// The plot colours, in one place (Okabe-Ito: distinguishable with any colour vision).
+// The colours of what is not a kernel (the kernels' are in KernelStyle.cpp's table), Okabe-Ito
+// like them: distinguishable with any colour vision.
 struct PlotStyle {
-    QColor layout{0x00, 0x72, 0xB2};   // read through the layout: blue
-    QColor tiled{0xE6, 0x9F, 0x00};    // tiled: orange
-    QColor baseline{0x00, 0x9E, 0x73}; // the limit (contiguous copy of the same bytes): green
-    QColor memcpy{0x56, 0xB4, 0xE9};   // vendor copy: sky blue
     QColor peak{0xD5, 0x5E, 0x00};     // theoretical peak: vermillion
     QColor pinned{0xCC, 0x79, 0xA7};   // pinned host memory: purple
     QColor pageable{0x00, 0x00, 0x00}; // pageable host memory: black
@@ -162,15 +160,22 @@ void BandwidthPanel::buildUi() {
     exportMenu->addAction(tr("Data as CSV…"), this, &BandwidthPanel::exportCsvInteractive);
     m_exportButton->setMenu(exportMenu);
 
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(m_backend);
-    controls->addWidget(m_workingSet);
-    controls->addWidget(m_repetitions);
-    controls->addWidget(m_liveButton);
-    controls->addWidget(m_onceButton);
-    controls->addWidget(m_transfersButton);
-    controls->addStretch(1);
-    controls->addWidget(m_exportButton);
+    // Two rows, what to measure and what to do, so that a dock of ~400 px (or presentation
+    // mode's larger font) shows every control instead of clipping the last ones.
+    auto* settings = new QHBoxLayout;
+    settings->addWidget(m_backend);
+    settings->addWidget(m_workingSet);
+    settings->addWidget(m_repetitions);
+    settings->addStretch(1);
+    auto* actions = new QHBoxLayout;
+    actions->addWidget(m_liveButton);
+    actions->addWidget(m_onceButton);
+    actions->addWidget(m_transfersButton);
+    actions->addStretch(1);
+    actions->addWidget(m_exportButton);
+    auto* controls = new QVBoxLayout;
+    controls->addLayout(settings);
+    controls->addLayout(actions);
 
     m_statusLabel = new QLabel(this);
     m_statusLabel->setWordWrap(true);
@@ -233,14 +238,18 @@ void BandwidthPanel::buildUi() {
 
 namespace {
 
-// The legend in rows of `columns` entries at the top left, over a translucent background, so
-// that it takes one or two text lines of the plot instead of a block.
+// The legend in rows of `columns` entries under the plot, in a row of the plot's layout of its
+// own: inside the axis rect it covered the limit's line and the bars' figures.
 void compactLegend(QCustomPlot* plot, int columns) {
     plot->legend->setVisible(true);
     plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     plot->legend->setWrap(columns);
     plot->legend->setRowSpacing(0);
-    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    plot->axisRect()->insetLayout()->take(plot->legend);
+    plot->plotLayout()->addElement(1, 0, plot->legend);
+    plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    plot->plotLayout()->setRowSpacing(0);
+    plot->legend->setMargins(QMargins(4, 2, 4, 2));
 }
 
 } // namespace
@@ -251,12 +260,12 @@ void BandwidthPanel::setupPlots() {
     m_livePlot->yAxis->setLabel(tr("GB/s (read + write)"));
     compactLegend(m_livePlot, 2);
     m_layoutGraph = m_livePlot->addGraph();
-    m_layoutGraph->setName(tr("naive (read through layout)"));
-    m_layoutGraph->setPen(pen(kStyle.layout));
+    m_layoutGraph->setName(kernelLegend(gpu::CopyKernel::ReadThroughLayout));
+    m_layoutGraph->setPen(pen(kernelStyle(gpu::CopyKernel::ReadThroughLayout).colour));
     m_layoutGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
     m_tiledGraph = m_livePlot->addGraph();
-    m_tiledGraph->setName(tr("tiled"));
-    m_tiledGraph->setPen(pen(kStyle.tiled));
+    m_tiledGraph->setName(kernelLegend(gpu::CopyKernel::Tiled));
+    m_tiledGraph->setPen(pen(kernelStyle(gpu::CopyKernel::Tiled).colour));
     m_tiledGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
     auto makeLine = [this](const QColor& colour, QCPItemStraightLine*& line, QCPItemText*& text) {
         line = new QCPItemStraightLine(m_livePlot);
@@ -269,7 +278,7 @@ void BandwidthPanel::setupPlots() {
         text->position->setTypeY(QCPItemPosition::ptPlotCoords);
         text->setVisible(false);
     };
-    makeLine(kStyle.baseline, m_baselineLine, m_baselineText);
+    makeLine(kernelStyle(gpu::CopyKernel::Baseline).colour, m_baselineLine, m_baselineText);
     makeLine(kStyle.peak, m_peakLine, m_peakText);
     m_livePlot->xAxis->setRange(0, kLiveWindowSeconds);
     m_livePlot->yAxis->setRange(0, 1);
@@ -279,9 +288,10 @@ void BandwidthPanel::setupPlots() {
     const struct {
         QString name;
         QColor colour;
-    } bars[] = {{tr("naive"), kStyle.layout},
-                {tr("tiled"), kStyle.tiled},
-                {tr("limit"), kStyle.baseline},
+    } bars[] = {{kernelLegend(gpu::CopyKernel::ReadThroughLayout),
+                 kernelStyle(gpu::CopyKernel::ReadThroughLayout).colour},
+                {kernelLegend(gpu::CopyKernel::Tiled), kernelStyle(gpu::CopyKernel::Tiled).colour},
+                {kernelLegend(gpu::CopyKernel::Baseline), kernelStyle(gpu::CopyKernel::Baseline).colour},
                 {tr("peak"), kStyle.peak}};
     for (const auto& bar : bars) {
         auto* b = new QCPBars(m_kernelPlot->xAxis, m_kernelPlot->yAxis);
@@ -298,7 +308,6 @@ void BandwidthPanel::setupPlots() {
     m_kernelBest->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssDiamond, pen(kStyle.peak, 1.5), kStyle.peak, 9));
     compactLegend(m_kernelPlot, 1);
-    m_kernelPlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     m_kernelPlot->xAxis->setRange(0.4, 3.6);
     m_kernelPlot->yAxis->setRange(0, 1);
 
@@ -335,7 +344,8 @@ void BandwidthPanel::setupPlots() {
     m_sessionGraph = m_transferPlot->addGraph();
     m_sessionGraph->setName(tr("this session's copies"));
     m_sessionGraph->setLineStyle(QCPGraph::lsNone);
-    m_sessionGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QColor(Qt::black), kStyle.pinned, 9));
+    m_sessionGraph->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDiamond, QColor(Qt::black), kStyle.pinned, 9));
     m_sessionText = new QCPItemText(m_transferPlot);
     m_sessionText->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_sessionText->position->setCoords(0.02, 0.04);
@@ -532,8 +542,8 @@ void BandwidthPanel::onRound(const BandwidthRound& round) {
     if (m_rounds.size() > kMaxRounds)
         m_rounds.remove(0, m_rounds.size() - kMaxRounds);
 
-    const double layoutGbps = round.gbps(QStringLiteral("read_through_layout"));
-    const double tiledGbps = round.gbps(QStringLiteral("tiled"));
+    const double layoutGbps = round.gbps(gpu::CopyKernel::ReadThroughLayout);
+    const double tiledGbps = round.gbps(gpu::CopyKernel::Tiled);
     // Time on the Live axis: seconds since Live was switched on (a round measured before Live
     // ever was starts the clock).
     if (!m_liveClock.isValid())
@@ -619,9 +629,10 @@ double BandwidthPanel::limitGbps() const {
     const auto& last = m_rounds.last();
     QVector<double> values;
     for (auto it = m_rounds.crbegin(); it != m_rounds.crend() && values.size() < kLimitRounds; ++it) {
-        if (!(it->view == last.view) || it->backend != last.backend || it->workingSetBytes != last.workingSetBytes)
+        if (!(it->view == last.view) || it->backend != last.backend ||
+            it->workingSetBytes != last.workingSetBytes)
             break;
-        const double v = it->gbps(QStringLiteral("baseline_copy"));
+        const double v = it->gbps(gpu::CopyKernel::Baseline);
         if (std::isfinite(v))
             values << v;
     }
@@ -665,18 +676,12 @@ void BandwidthPanel::updateKernelBars(const BandwidthRound& round) {
     };
     for (auto* bars : m_kernelBars)
         bars->data()->clear();
-    auto find = [&](const char* name) -> const CaseSample* {
-        for (const auto& c : round.cases)
-            if (c.caseName == QLatin1String(name))
-                return &c;
-        return nullptr;
-    };
-    if (const auto* naive = find("read_through_layout"))
-        addBar(0, tr("naive\n(read through layout)"), naive->gbpsMedian, naive->gbpsBest);
-    if (const auto* tiled = find("tiled"))
-        addBar(1, tr("tiled"), tiled->gbpsMedian, tiled->gbpsBest);
+    if (const auto* naive = round.find(gpu::CopyKernel::ReadThroughLayout))
+        addBar(0, kernelBarLabel(naive->kernel), naive->gbpsMedian, naive->gbpsBest);
+    if (const auto* tiled = round.find(gpu::CopyKernel::Tiled))
+        addBar(1, kernelBarLabel(tiled->kernel), tiled->gbpsMedian, tiled->gbpsBest);
     if (std::isfinite(limit))
-        addBar(2, tr("limit\n(contiguous copy)"), limit, std::nan(""));
+        addBar(2, kernelBarLabel(gpu::CopyKernel::Baseline), limit, std::nan(""));
     if (round.peakGBps)
         addBar(3, tr("theoretical peak"), *round.peakGBps, std::nan(""));
     m_kernelPlot->xAxis->setTicker(ticker);
@@ -689,15 +694,16 @@ void BandwidthPanel::updateKernelBars(const BandwidthRound& round) {
 // What the layout costs and what a good kernel recovers, in words, against the one limit.
 void BandwidthPanel::updateStory(const BandwidthRound& round) {
     const double limit = limitGbps();
-    const double naive = round.gbps(QStringLiteral("read_through_layout"));
-    const double tiled = round.gbps(QStringLiteral("tiled"));
+    const double naive = round.gbps(gpu::CopyKernel::ReadThroughLayout);
+    const double tiled = round.gbps(gpu::CopyKernel::Tiled);
     if (!std::isfinite(limit) || limit <= 0 || !std::isfinite(naive)) {
         m_storyLabel->clear();
         return;
     }
     int counted = 0;
     for (auto it = m_rounds.crbegin(); it != m_rounds.crend() && counted < kLimitRounds; ++it, ++counted)
-        if (!(it->view == round.view) || it->backend != round.backend || it->workingSetBytes != round.workingSetBytes)
+        if (!(it->view == round.view) || it->backend != round.backend ||
+            it->workingSetBytes != round.workingSetBytes)
             break;
     const QString roundsText = counted == 1 ? tr("one round") : tr("median of %1 rounds").arg(counted);
     QString text = tr("Limit %1 GB/s: our contiguous copy of the same %2 on the same %3 (%4). ")
@@ -750,18 +756,21 @@ void BandwidthPanel::setSessionTransfers(const std::vector<TransferRecord>& tran
     m_transferPlot->yAxis->setRange(0, top);
     QString text;
     if (!transfers.empty()) {
-        text = tr("this session's copies: %n, %1 MiB", nullptr, int(transfers.size())).arg(double(bytes) / (1 << 20), 0, 'f', 2);
+        text = tr("this session's copies: %n, %1 MiB", nullptr, int(transfers.size()))
+                   .arg(double(bytes) / (1 << 20), 0, 'f', 2);
         if (measured < int(transfers.size()))
-            text += QStringLiteral("\n") +
-                    (cudaSimulated() ? tr("not measured: cuda:0 is simulated (no CUDA device)")
-                                     : tr("%n measured", nullptr, measured));
+            text += QStringLiteral("\n") + (cudaSimulated()
+                                                ? tr("not measured: cuda:0 is simulated (no CUDA device)")
+                                                : tr("%n measured", nullptr, measured));
     }
     m_sessionText->setText(text);
     m_sessionText->setVisible(!text.isEmpty());
     scheduleReplot();
 }
 
-QString BandwidthPanel::sessionTransfersText() const { return m_sessionText->visible() ? m_sessionText->text() : QString(); }
+QString BandwidthPanel::sessionTransfersText() const {
+    return m_sessionText->visible() ? m_sessionText->text() : QString();
+}
 
 void BandwidthPanel::updateTransferNote() {
     const bool empty = m_transfers.points.isEmpty();
@@ -835,7 +844,8 @@ bool BandwidthPanel::exportCsv(const QString& path, QString* error) const {
     for (const auto& r : m_rounds) {
         for (const auto& c : r.cases) {
             out << "layout," << r.sequence << ',' << QString::number(r.seconds, 'f', 3) << ','
-                << csvField(r.backend) << ',' << csvField(r.device) << ',' << c.caseName << ','
+                << csvField(r.backend) << ',' << csvField(r.device) << ','
+                << QString::fromStdString(gpu::caseName(c.kernel)) << ','
                 << csvField(listText(r.view.layout.sizes)) << ',' << csvField(listText(r.view.layout.strides))
                 << ',' << r.view.elementSize << ',' << csvField(listText(r.scaled.sizes)) << ','
                 << csvField(listText(r.scaled.strides)) << ',' << r.scaled.storageOffset << ','

@@ -225,9 +225,10 @@ void BandwidthRunner::work() {
         // measurement starts from a new backend (and auto falls back to the CPU, saying why).
         m_backend.reset();
         // std::bad_alloc says only "std::bad_alloc".
-        emit failed(dynamic_cast<const std::bad_alloc*>(&e) != nullptr
-                        ? tr("allocation refused: not enough memory for the working set; choose a smaller one")
-                        : QString::fromStdString(e.what()));
+        emit failed(
+            dynamic_cast<const std::bad_alloc*>(&e) != nullptr
+                ? tr("allocation refused: not enough memory for the working set; choose a smaller one")
+                : QString::fromStdString(e.what()));
     }
     setBusy(false);
     if (m_live && !m_stop && !QThread::currentThread()->isInterruptionRequested()) {
@@ -266,8 +267,7 @@ void BandwidthRunner::runRound(const Settings& settings, quint64 generation) {
     round.repetitions = settings.repetitions;
     round.peakGBps = m.backend.theoreticalPeakGBps;
     for (const auto& c : m.cases)
-        round.cases.push_back(
-            {QString::fromStdString(c.name()), c.gbpsMedian, c.gbpsBest, c.msMedian, c.bytesMoved});
+        round.cases.push_back({c.kernel, c.gbpsMedian, c.gbpsBest, c.msMedian, c.bytesMoved});
     // The model of the scaled layout is exact; for odd sizes it enumerates (a fraction of a
     // second at 64 MiB), so it is computed once per layout, not per round.
     if (!m_model || m_model->layout != workingSet.layout || m_model->elementSize != workingSet.elementSize) {

@@ -2,6 +2,7 @@
 // The value types the bandwidth worker sends to the GUI thread (queued signals copy them), and
 // what the panel plots and exports. Plain data: no pointers into the worker's state.
 #include "core/Layout.h"
+#include "gpu/CopyKernel.h"
 
 #include <QMetaType>
 #include <QString>
@@ -22,7 +23,7 @@ struct LayoutToMeasure {
 };
 
 struct CaseSample {
-    QString caseName; // "read_through_layout", "tiled", "baseline_copy", "memcpy"
+    gpu::CopyKernel kernel = gpu::CopyKernel::ReadThroughLayout;
     double gbpsMedian = 0;
     double gbpsBest = 0;
     double msMedian = 0;
@@ -49,12 +50,17 @@ struct BandwidthRound {
     double cpuLinesPerElement = std::nan("");
     double cpuIdealLinesPerElement = std::nan("");
 
-    // The median GB/s of a case, NaN when it was not measured.
-    double gbps(const QString& caseName) const {
+    // The case of a kernel, null when it was not measured.
+    const CaseSample* find(gpu::CopyKernel kernel) const {
         for (const auto& c : cases)
-            if (c.caseName == caseName)
-                return c.gbpsMedian;
-        return std::nan("");
+            if (c.kernel == kernel)
+                return &c;
+        return nullptr;
+    }
+    // The median GB/s of a kernel, NaN when it was not measured.
+    double gbps(gpu::CopyKernel kernel) const {
+        const CaseSample* c = find(kernel);
+        return c ? c->gbpsMedian : std::nan("");
     }
 };
 

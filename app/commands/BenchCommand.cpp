@@ -12,6 +12,7 @@
 #include "gpu/CpuBackend.h"
 #include "gpu/WorkingSet.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -30,8 +31,10 @@ constexpr const char* kSynopsis =
 constexpr const char* kDescription =
     "Runs a StrideScope script and measures reading its last tensor through its layout: the layout\n"
     "is scaled into a working set (keeping its dim order, gaps and broadcast dims), then the\n"
-    "read-through-layout copy (what .contiguous() does), a tiled copy for transposes, our contiguous\n"
-    "copy and memcpy are each timed (one warm-up run dropped, then N runs; median and best).";
+    "read-through-layout copy (naive: what .contiguous() does), a tiled copy for permutations and\n"
+    "the limit, our contiguous copy of the same bytes on the same threads, are each timed (one\n"
+    "warm-up run dropped, then N runs; median and best); ratios are against the limit. memcpy is a\n"
+    "labelled reference row (one thread on the CPU, cudaMemcpy on a GPU).";
 constexpr const char* kEpilogue =
     "Exit status: 0 when measured, 1 when the script or the measurement failed, 2 for bad arguments\n"
     "or an unreadable file.\n";
@@ -99,9 +102,9 @@ std::optional<long long> parseInteger(const std::string& text) {
 std::optional<int> parseOptions(const std::vector<std::string>& args, Options& options, std::ostream& out,
                                 std::ostream& err) {
     CommandLine cli("stridescope bench", kSynopsis, kDescription);
-    const QCommandLineOption backendOption =
-        cli.addValueOption(QStringLiteral("backend"), QStringLiteral("B"),
-                           QStringLiteral("auto (default: CUDA when a device is usable, else the CPU), cpu or cuda."));
+    const QCommandLineOption backendOption = cli.addValueOption(
+        QStringLiteral("backend"), QStringLiteral("B"),
+        QStringLiteral("auto (default: CUDA when a device is usable, else the CPU), cpu or cuda."));
     const QCommandLineOption mibOption = cli.addValueOption(
         QStringLiteral("mib"), QStringLiteral("N"),
         QStringLiteral("Working set in MiB read through the layout (default 256 on a GPU, 64 on the CPU)."));
@@ -109,9 +112,9 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, Options& o
         QStringLiteral("repeat"), QStringLiteral("N"), QStringLiteral("Timed runs per case (default 10)."));
     const QCommandLineOption jsonOption =
         cli.addFlag(QStringLiteral("json"), QStringLiteral("One JSON line per case instead of a table."));
-    const QCommandLineOption transfersOption = cli.addFlag(
-        QStringLiteral("transfers"),
-        QStringLiteral("Also measure host<->device copies, pageable and pinned (CUDA only)."));
+    const QCommandLineOption transfersOption =
+        cli.addFlag(QStringLiteral("transfers"),
+                    QStringLiteral("Also measure host<->device copies, pageable and pinned (CUDA only)."));
     cli.addPositional(QStringLiteral("FILE|-"),
                       QStringLiteral("The script ('-' reads standard input); torch is imported already."));
     cli.setEpilogue(kEpilogue);
@@ -131,11 +134,13 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, Options& o
         const std::string text = cli.value(mibOption);
         const auto mib = parseNumber(text);
         if (!mib || !std::isfinite(*mib) || *mib <= 0)
-            return cli.usageError(err, "--mib " + text + ": the working set must be a positive number of MiB");
+            return cli.usageError(err,
+                                  "--mib " + text + ": the working set must be a positive number of MiB");
         const double bytes = *mib * double(gpu::kMiB);
         const auto ram = gpu::physicalMemoryBytes();
         if (bytes > 9.0e18 || (ram > 0 && bytes > double(ram)))
-            return cli.usageError(err, "--mib " + text + ": more than this machine's RAM (" + mibText(ram) + ")");
+            return cli.usageError(err,
+                                  "--mib " + text + ": more than this machine's RAM (" + mibText(ram) + ")");
         if (bytes < 2 * 8)
             return cli.usageError(err, "--mib " + text + ": the working set must hold at least two elements");
         options.mib = *mib;
@@ -201,8 +206,20 @@ std::string modelFields(const gpu::LayoutMeasurement& m) {
 }
 
 void printJson(const Report& r, const gpu::LayoutMeasurement& m) {
-    for (const auto& c : m.cases)
-        printCaseJson(r, c, c.kernel == gpu::CopyKernel::ReadThroughLayout ? modelFields(m) : std::string());
+    // Each case also carries its ratio to the limit (baseline_copy of the same run) and, on the
+    // CPU, the threads it ran on (memcpy: 1).
+    const auto* limit = m.find(gpu::CopyKernel::Baseline);
+    for (const auto& c : m.cases) {
+        std::string extra;
+        if (limit && limit->gbpsMedian > 0)
+            extra += ",\"vs_limit\":" + jsonNumber(c.gbpsMedian / limit->gbpsMedian);
+        if (m.backend.backend == "cpu")
+            extra += ",\"threads\":" +
+                     std::to_string(c.kernel == gpu::CopyKernel::Memcpy ? 1 : m.backend.parallelism);
+        if (c.kernel == gpu::CopyKernel::ReadThroughLayout)
+            extra += modelFields(m);
+        printCaseJson(r, c, extra);
+    }
     if (m.backend.theoreticalPeakGBps && !m.cases.empty()) {
         const double peak = *m.backend.theoreticalPeakGBps;
         const auto bytes = m.cases.front().bytesMoved;
@@ -221,6 +238,24 @@ void printJson(const Report& r, const gpu::LayoutMeasurement& m) {
     }
 }
 
+// What each row of the table is, in words.
+std::string caseDescription(gpu::CopyKernel kernel, const gpu::BackendInfo& info) {
+    const bool gpu = info.backend == "cuda";
+    const std::string team =
+        gpu ? "all SMs" : std::to_string(info.parallelism) + (info.parallelism == 1 ? " thread" : " threads");
+    switch (kernel) {
+    case gpu::CopyKernel::ReadThroughLayout:
+        return "naive: the walk in the layout's order (what the layout costs)";
+    case gpu::CopyKernel::Tiled:
+        return "tiled: what a good kernel recovers";
+    case gpu::CopyKernel::Baseline:
+        return "the limit: contiguous copy of the same bytes, " + team;
+    case gpu::CopyKernel::Memcpy:
+        return gpu ? "cudaMemcpy device to device (reference)" : "std::memcpy on 1 thread (reference only)";
+    }
+    return {};
+}
+
 void printTable(const Report& r, const gpu::LayoutMeasurement& m) {
     const auto& ws = m.workingSet;
     r.out << "backend   " << r.info.backend << ": " << r.info.device << "\n";
@@ -235,29 +270,44 @@ void printTable(const Report& r, const gpu::LayoutMeasurement& m) {
     r.out << "measured  shape " << listText(ws.layout.sizes) << " stride " << listText(ws.layout.strides)
           << " offset " << ws.layout.storageOffset << " (" << mibText(ws.logicalBytes()) << " read, storage "
           << mibText(ws.storageBytes()) << ")\n";
-    if (m.backend.lastLevelCacheBytes > 0) {
+    // The cache a working set must dwarf: the GPU's L2, or on the CPU the share of the reported
+    // last-level cache that CpuBackend counts on (streamingThresholdBytes: at most 32 MiB, since a
+    // virtual machine often reports the host's whole shared L3, 480 MiB on the development VM).
+    const bool onCpu = m.backend.backend == "cpu";
+    const std::int64_t cache =
+        onCpu ? std::min<std::int64_t>(m.backend.lastLevelCacheBytes > 0 ? m.backend.lastLevelCacheBytes
+                                                                         : gpu::streamingThresholdBytes(),
+                                       gpu::streamingThresholdBytes())
+              : m.backend.lastLevelCacheBytes;
+    if (cache > 0) {
         // What a copy streams through the cache: its source and its destination.
-        const double ratio =
-            double(ws.storageBytes() + ws.logicalBytes()) / double(m.backend.lastLevelCacheBytes);
+        const double ratio = double(ws.storageBytes() + ws.logicalBytes()) / double(cache);
         r.out << "          source + destination = " << fixed(ratio, 1) << "x the last-level cache ("
-              << mibText(m.backend.lastLevelCacheBytes) << ")"
+              << mibText(cache)
+              << (onCpu && m.backend.lastLevelCacheBytes > cache
+                      ? " counted of the " + mibText(m.backend.lastLevelCacheBytes) + " reported"
+                      : std::string())
+              << ")"
               << (ratio < 1.0   ? ": it fits, so this measures the cache, not memory (raise --mib)"
                   : ratio < 2.0 ? ": partly cache-resident (raise --mib)"
                                 : "")
               << "\n";
     }
     r.out << "\n";
-    const auto* baseline = m.find(gpu::CopyKernel::Baseline);
+    // The reference is the limit for these bytes on this machine: our contiguous copy of the
+    // same number of bytes on the same threads (CPU) or SMs (GPU), timed in the same run. memcpy
+    // is a labelled row, not the reference: on the CPU it runs on one thread while our kernels
+    // use them all, so ratios against it would flatter.
+    const auto* limit = m.find(gpu::CopyKernel::Baseline);
     r.out << std::left << std::setw(22) << "case" << std::right << std::setw(13) << "GB/s median"
-          << std::setw(11) << "GB/s best" << std::setw(12) << "ms median" << std::setw(14) << "vs baseline"
-          << "\n";
+          << std::setw(11) << "GB/s best" << std::setw(12) << "ms median" << std::setw(10) << "vs limit"
+          << "  what it is\n";
     for (const auto& c : m.cases) {
         r.out << std::left << std::setw(22) << c.name() << std::right << std::setw(13)
               << fixed(c.gbpsMedian, 2) << std::setw(11) << fixed(c.gbpsBest, 2) << std::setw(12)
-              << fixed(c.msMedian, 3) << std::setw(14)
-              << (baseline && baseline->gbpsMedian > 0 ? fixed(c.gbpsMedian / baseline->gbpsMedian, 2) + "x"
-                                                       : "-")
-              << "\n";
+              << fixed(c.msMedian, 3) << std::setw(10)
+              << (limit && limit->gbpsMedian > 0 ? fixed(c.gbpsMedian / limit->gbpsMedian, 2) + "x" : "-")
+              << "  " << caseDescription(c.kernel, m.backend) << "\n";
     }
     if (m.backend.theoreticalPeakGBps)
         r.out << std::left << std::setw(22) << "theoretical_peak" << std::right << std::setw(13)

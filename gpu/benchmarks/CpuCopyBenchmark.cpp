@@ -15,6 +15,9 @@
 #include "gpu/BandwidthMethod.h"
 #include "gpu/CopyPlan.h"
 #include "gpu/CpuBackend.h"
+#include "gpu/CpuCopyKernels.h"
+
+#include <time.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -82,8 +85,16 @@ struct Timed {
 };
 
 void usage() {
-    std::fprintf(stderr, "usage: stridescope_cpu_benchmark [--repeat N] [--threads N] [--stores auto|streaming|cached] "
-                         "[--json]\n");
+    std::fprintf(
+        stderr,
+        "usage: stridescope_cpu_benchmark [--repeat N] [--threads N] [--stores auto|streaming|cached] "
+        "[--clock wall|cpu] [--only TEXT] [--sse2-blocks] [--json]\n");
+}
+
+double processCpuSeconds() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
 }
 
 std::string shapeText(const Shape& s) {
@@ -100,6 +111,13 @@ int main(int argc, char** argv) {
     int threads = 0;
     bool json = false;
     CpuStores stores = CpuStores::Auto;
+    // --clock cpu: each run's time is the CPU time the process spent in it divided by the
+    // threads it used (1 for memcpy), instead of the wall clock. On a machine whose cores are
+    // shared with other work, a run's wall time mostly says how often its threads lost their
+    // core; CPU time (stalls on memory included: a stalled thread still holds its core) says
+    // what the kernel costs when it has the cores. A proxy, labelled as such by scripts/bench-cpu.
+    bool cpuClock = false;
+    std::string only; // --only TEXT: the cases whose name contains TEXT (and the flat copy)
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--repeat" && i + 1 < argc)
@@ -108,7 +126,18 @@ int main(int argc, char** argv) {
             threads = std::atoi(argv[++i]);
         else if (arg == "--json")
             json = true;
-        else if (arg == "--stores" && i + 1 < argc) {
+        else if (arg == "--only" && i + 1 < argc)
+            only = argv[++i];
+        else if (arg == "--sse2-blocks") // the tiles through SSE2's register blocks, for comparison
+            cpu::useWidestBlocks(false);
+        else if (arg == "--clock" && i + 1 < argc) {
+            const std::string value = argv[++i];
+            if (value != "wall" && value != "cpu") {
+                usage();
+                return 2;
+            }
+            cpuClock = value == "cpu";
+        } else if (arg == "--stores" && i + 1 < argc) {
             const std::string value = argv[++i];
             if (value == "streaming")
                 stores = CpuStores::Streaming;
@@ -137,29 +166,55 @@ int main(int argc, char** argv) {
     const Layout flat{{std::int64_t(16) << 20}, {1}, 0};
     prepared.push_back(backend.prepare(CopyProblem{flat, 4, flat.sizes[0]}));
     const std::int64_t flatBytes = 2 * flat.sizes[0] * 4;
-    timed.push_back({"contiguous 64 MiB", "memcpy_1_thread", nullptr, prepared.back().get(), CopyKernel::Memcpy,
-                     flatBytes, {}});
-    timed.push_back({"contiguous 64 MiB", "baseline_copy", nullptr, prepared.back().get(), CopyKernel::Baseline,
-                     flatBytes, {}});
+    timed.push_back({"contiguous 64 MiB",
+                     "memcpy_1_thread",
+                     nullptr,
+                     prepared.back().get(),
+                     CopyKernel::Memcpy,
+                     flatBytes,
+                     {}});
+    timed.push_back({"contiguous 64 MiB",
+                     "baseline_copy",
+                     nullptr,
+                     prepared.back().get(),
+                     CopyKernel::Baseline,
+                     flatBytes,
+                     {}});
 
     const auto cases = layoutCases();
     for (const auto& c : cases) {
+        if (!only.empty() && c.name.find(only) == std::string::npos)
+            continue;
         const std::int64_t numel = c.layout.numel();
         const std::int64_t storage = *requiredStorageElements(c.layout);
         prepared.push_back(backend.prepare(CopyProblem{c.layout, c.elementSize, storage}));
         const std::int64_t bytes = 2 * numel * c.elementSize;
-        timed.push_back({c.name, "read_through_layout", &c, prepared.back().get(), CopyKernel::ReadThroughLayout,
-                         bytes, {}});
+        timed.push_back({c.name,
+                         "read_through_layout",
+                         &c,
+                         prepared.back().get(),
+                         CopyKernel::ReadThroughLayout,
+                         bytes,
+                         {}});
         if (tiledApplies(c.layout))
             timed.push_back({c.name, "tiled", &c, prepared.back().get(), CopyKernel::Tiled, bytes, {}});
-        timed.push_back({c.name, "baseline_copy", &c, prepared.back().get(), CopyKernel::Baseline, bytes, {}});
+        timed.push_back(
+            {c.name, "baseline_copy", &c, prepared.back().get(), CopyKernel::Baseline, bytes, {}});
     }
 
+    const int teamSize = backend.threadCount();
+    auto timedRun = [&](Timed& t) {
+        if (!cpuClock)
+            return t.prepared->run(t.which);
+        const double before = processCpuSeconds();
+        t.prepared->run(t.which);
+        return (processCpuSeconds() - before) / (t.which == CopyKernel::Memcpy ? 1 : teamSize);
+    };
     for (auto& t : timed)
-        t.prepared->run(t.which); // warm-up round, dropped
+        timedRun(t); // warm-up round, dropped
     for (int r = 0; r < repeat; ++r)
         for (auto& t : timed)
-            t.seconds.push_back(t.prepared->run(t.which));
+            t.seconds.push_back(timedRun(t));
 
     const auto info = backend.info();
     if (!json)
@@ -171,18 +226,21 @@ int main(int argc, char** argv) {
         summarize(r);
         const Layout& layout = t.layoutCase ? t.layoutCase->layout : flat;
         if (json)
-            std::printf("{\"backend\":\"cpu\",\"device\":\"%s\",\"threads\":%d,\"case\":\"%s\",\"kernel\":\"%s\","
-                        "\"dtype\":\"%s\",\"element_size\":%d,\"shape\":%s,\"stride\":%s,\"storage_offset\":%lld,"
-                        "\"storage_elements\":%lld,\"bytes_moved\":%lld,\"repetitions\":%d,\"gbps_median\":%.4f,"
-                        "\"gbps_best\":%.4f,\"ms_median\":%.4f}\n",
-                        info.device.c_str(), backend.threadCount(), t.name.c_str(), t.kernel.c_str(),
-                        t.layoutCase ? t.layoutCase->dtype.c_str() : "float32",
-                        t.layoutCase ? t.layoutCase->elementSize : 4, shapeText(layout.sizes).c_str(),
-                        shapeText(layout.strides).c_str(), static_cast<long long>(layout.storageOffset),
-                        static_cast<long long>(*requiredStorageElements(layout)),
-                        static_cast<long long>(t.bytesMoved), repeat, r.gbpsMedian, r.gbpsBest, r.msMedian);
+            std::printf(
+                "{\"backend\":\"cpu\",\"clock\":\"%s\",\"device\":\"%s\",\"threads\":%d,\"case\":\"%s\","
+                "\"kernel\":\"%s\","
+                "\"dtype\":\"%s\",\"element_size\":%d,\"shape\":%s,\"stride\":%s,\"storage_offset\":%lld,"
+                "\"storage_elements\":%lld,\"bytes_moved\":%lld,\"repetitions\":%d,\"gbps_median\":%.4f,"
+                "\"gbps_best\":%.4f,\"ms_median\":%.4f}\n",
+                cpuClock ? "cpu" : "wall", info.device.c_str(), backend.threadCount(), t.name.c_str(),
+                t.kernel.c_str(), t.layoutCase ? t.layoutCase->dtype.c_str() : "float32",
+                t.layoutCase ? t.layoutCase->elementSize : 4, shapeText(layout.sizes).c_str(),
+                shapeText(layout.strides).c_str(), static_cast<long long>(layout.storageOffset),
+                static_cast<long long>(*requiredStorageElements(layout)),
+                static_cast<long long>(t.bytesMoved), repeat, r.gbpsMedian, r.gbpsBest, r.msMedian);
         else
-            std::printf("%-52s %-20s %12.2f %10.2f\n", t.name.c_str(), t.kernel.c_str(), r.gbpsMedian, r.gbpsBest);
+            std::printf("%-52s %-20s %12.2f %10.2f\n", t.name.c_str(), t.kernel.c_str(), r.gbpsMedian,
+                        r.gbpsBest);
     }
     return 0;
 }
