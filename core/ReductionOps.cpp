@@ -7,6 +7,7 @@
 #include "Error.h"
 
 #include <cmath>
+#include <complex>
 #include <limits>
 
 namespace stridescope::ops {
@@ -60,7 +61,7 @@ std::vector<std::vector<Scalar>> groups(const Tensor& self, const std::vector<bo
         std::int64_t out = 0;
         for (std::size_t d = 0; d < index.size(); ++d)
             out += index[d] * keptStride[d];
-        result[static_cast<std::size_t>(out)].push_back(storage.load(self.dtype(), at));
+        result[static_cast<std::size_t>(out)].push_back(self.applyLazyBit(storage.load(self.dtype(), at)));
     });
     return result;
 }
@@ -119,10 +120,23 @@ Scalar maxOf(const std::vector<Scalar>& values, bool wantMax, bool floating, std
     return values[best];
 }
 
+// Reductions here compute in real arithmetic: PyTorch's own refusals of complex inputs where it
+// has them, else a refusal that names what StrideScope does not model.
+void checkNotComplex(const Tensor& self, const std::string& op, const char* pytorchKernel = nullptr) {
+    if (!isComplex(self.dtype()))
+        return;
+    if (pytorchKernel)
+        fail(ErrorKind::RuntimeError, "\"", pytorchKernel, "\" not implemented for '", scalarTypeName(self.dtype()), "'");
+    fail(ErrorKind::RuntimeError, op, "() of a complex tensor is not modelled by StrideScope (only sum, mean and prod "
+                                      "reduce complex values; reduce x.real and x.imag, or x.abs())");
+}
+
 } // namespace
 
 Tensor reduce(ReductionKind kind, const Tensor& self, const Shape& dims, bool keepdim, std::optional<DType> dtype) {
     const std::string name = reductionName(kind);
+    if (kind == ReductionKind::Amax || kind == ReductionKind::Amin)
+        checkNotComplex(self, name, kind == ReductionKind::Amax ? "max_values_cpu" : "min_values_cpu");
     DType outType = self.dtype();
     switch (kind) {
     case ReductionKind::Sum:
@@ -131,12 +145,12 @@ Tensor reduce(ReductionKind kind, const Tensor& self, const Shape& dims, bool ke
         break;
     case ReductionKind::Mean:
         if (dtype)
-            SS_CHECK(isFloating(*dtype), RuntimeError,
+            SS_CHECK(isFloating(*dtype) || isComplex(*dtype), RuntimeError,
                      "mean(): could not infer output dtype. Optional dtype must be either a floating point or complex "
                      "dtype. Got: ",
                      scalarTypeName(*dtype));
         else
-            SS_CHECK(isFloating(self.dtype()), RuntimeError,
+            SS_CHECK(isFloating(self.dtype()) || isComplex(self.dtype()), RuntimeError,
                      "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
                      "dtype. Got: ",
                      scalarTypeName(self.dtype()));
@@ -172,6 +186,18 @@ Tensor reduce(ReductionKind kind, const Tensor& self, const Shape& dims, bool ke
         case ReductionKind::Mean:
         case ReductionKind::Prod: {
             const bool product = kind == ReductionKind::Prod;
+            if (isComplex(readAs)) {
+                // Accumulated in complex<double>, like the real ones in double.
+                std::complex<double> acc = product ? 1.0 : 0.0;
+                for (const Scalar& v : values) {
+                    const Scalar x = castScalar(v, readAs);
+                    const std::complex<double> z(x.floatValue, x.imagValue);
+                    acc = product ? acc * z : acc + z;
+                }
+                if (kind == ReductionKind::Mean)
+                    acc /= static_cast<double>(values.size());
+                return Scalar::fromComplex(acc.real(), acc.imag());
+            }
             if (floating) {
                 double acc = product ? 1.0 : 0.0;
                 for (const Scalar& v : values) {
@@ -210,6 +236,7 @@ Tensor reduce(ReductionKind kind, const Tensor& self, const Shape& dims, bool ke
 
 Tensor maxAll(const Tensor& self, bool wantMax) {
     const char* name = wantMax ? "max" : "min";
+    checkNotComplex(self, name, wantMax ? "max_all" : "min_all");
     SS_CHECK(self.numel() > 0, RuntimeError, name,
              "(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the "
              "'dim' argument.");
@@ -217,6 +244,7 @@ Tensor maxAll(const Tensor& self, bool wantMax) {
 }
 
 std::pair<Tensor, Tensor> maxDim(const Tensor& self, std::int64_t dim, bool keepdim, bool wantMax) {
+    SS_CHECK(!isComplex(self.dtype()), RuntimeError, wantMax ? "max" : "min", "(): does not support complex input");
     const std::vector<bool> mask = dimMask(self, {dim});
     checkNonEmptyReduction(self, mask, wantMax ? "max" : "min");
     const Shape shape = reducedShape(self, mask, keepdim);
@@ -239,6 +267,7 @@ std::pair<Tensor, Tensor> maxDim(const Tensor& self, std::int64_t dim, bool keep
 
 Tensor argMax(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim, bool wantMax) {
     const char* name = wantMax ? "argmax" : "argmin";
+    checkNotComplex(self, name, wantMax ? "argmax_cpu" : "argmin_cpu");
     if (self.dtype() == DType::Bool)
         fail(ErrorKind::RuntimeError, "\"", name, "_cpu\" not implemented for 'Bool'");
     if (!dim) {
@@ -257,6 +286,7 @@ Tensor argMax(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim,
 }
 
 Tensor variance(const Tensor& self, const std::optional<Shape>& dims, double correction, bool keepdim, bool takeRoot) {
+    checkNotComplex(self, takeRoot ? "std" : "var");
     SS_CHECK(isFloating(self.dtype()), RuntimeError, "std and var only support floating point and complex dtypes");
     const std::vector<bool> mask = dimMask(self, dims.value_or(Shape{}));
     const Shape shape = reducedShape(self, mask, keepdim);
@@ -283,6 +313,7 @@ Tensor variance(const Tensor& self, const std::optional<Shape>& dims, double cor
 }
 
 Tensor norm(const Tensor& self, double p, const std::optional<Shape>& dims, bool keepdim, std::optional<DType> dtype) {
+    checkNotComplex(self, "norm");
     SS_CHECK(isFloating(self.dtype()), RuntimeError,
              "norm(): input dtype should be either floating point or complex. Got ", scalarTypeName(self.dtype()),
              " instead.");

@@ -20,6 +20,7 @@ enum class ExprKind {
     Name,            // text = identifier
     IntLiteral,      // intValue; or intTooLarge with the digits in text (an OverflowError when run)
     FloatLiteral,    // floatValue
+    ImaginaryLiteral, // floatValue: the imaginary part of `2j` (a complex with real part 0)
     StringLiteral,   // text = the decoded string
     FString,         // parts
     BoolLiteral,     // boolValue
