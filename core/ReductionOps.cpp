@@ -120,15 +120,10 @@ Scalar maxOf(const std::vector<Scalar>& values, bool wantMax, bool floating, std
     return values[best];
 }
 
-// Reductions here compute in real arithmetic: PyTorch's own refusals of complex inputs where it
-// has them, else a refusal that names what StrideScope does not model.
-void checkNotComplex(const Tensor& self, const std::string& op, const char* pytorchKernel = nullptr) {
-    if (!isComplex(self.dtype()))
-        return;
-    if (pytorchKernel)
+// PyTorch's refusals of complex inputs to the ordering reductions.
+void checkNotComplex(const Tensor& self, const char* pytorchKernel) {
+    if (isComplex(self.dtype()))
         fail(ErrorKind::RuntimeError, "\"", pytorchKernel, "\" not implemented for '", scalarTypeName(self.dtype()), "'");
-    fail(ErrorKind::RuntimeError, op, "() of a complex tensor is not modelled by StrideScope (only sum, mean and prod "
-                                      "reduce complex values; reduce x.real and x.imag, or x.abs())");
 }
 
 } // namespace
@@ -136,7 +131,7 @@ void checkNotComplex(const Tensor& self, const std::string& op, const char* pyto
 Tensor reduce(ReductionKind kind, const Tensor& self, const Shape& dims, bool keepdim, std::optional<DType> dtype) {
     const std::string name = reductionName(kind);
     if (kind == ReductionKind::Amax || kind == ReductionKind::Amin)
-        checkNotComplex(self, name, kind == ReductionKind::Amax ? "max_values_cpu" : "min_values_cpu");
+        checkNotComplex(self, kind == ReductionKind::Amax ? "max_values_cpu" : "min_values_cpu");
     DType outType = self.dtype();
     switch (kind) {
     case ReductionKind::Sum:
@@ -236,7 +231,7 @@ Tensor reduce(ReductionKind kind, const Tensor& self, const Shape& dims, bool ke
 
 Tensor maxAll(const Tensor& self, bool wantMax) {
     const char* name = wantMax ? "max" : "min";
-    checkNotComplex(self, name, wantMax ? "max_all" : "min_all");
+    checkNotComplex(self, wantMax ? "max_all" : "min_all");
     SS_CHECK(self.numel() > 0, RuntimeError, name,
              "(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the "
              "'dim' argument.");
@@ -267,7 +262,7 @@ std::pair<Tensor, Tensor> maxDim(const Tensor& self, std::int64_t dim, bool keep
 
 Tensor argMax(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim, bool wantMax) {
     const char* name = wantMax ? "argmax" : "argmin";
-    checkNotComplex(self, name, wantMax ? "argmax_cpu" : "argmin_cpu");
+    checkNotComplex(self, wantMax ? "argmax_cpu" : "argmin_cpu");
     if (self.dtype() == DType::Bool)
         fail(ErrorKind::RuntimeError, "\"", name, "_cpu\" not implemented for 'Bool'");
     if (!dim) {
@@ -286,11 +281,12 @@ Tensor argMax(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim,
 }
 
 Tensor variance(const Tensor& self, const std::optional<Shape>& dims, double correction, bool keepdim, bool takeRoot) {
-    checkNotComplex(self, takeRoot ? "std" : "var");
-    SS_CHECK(isFloating(self.dtype()), RuntimeError, "std and var only support floating point and complex dtypes");
+    SS_CHECK(isFloating(self.dtype()) || isComplex(self.dtype()), RuntimeError,
+             "std and var only support floating point and complex dtypes");
     const std::vector<bool> mask = dimMask(self, dims.value_or(Shape{}));
     const Shape shape = reducedShape(self, mask, keepdim);
-    Tensor result = allocateResult(self.dtype(), shape, self.hasValues());
+    // Of a complex tensor: a real result, the spread of |z - mean|.
+    Tensor result = allocateResult(toRealValueType(self.dtype()), shape, self.hasValues());
     if (!result.hasValues())
         return result;
     const auto grouped = groups(self, mask, result.numel());
@@ -298,13 +294,17 @@ Tensor variance(const Tensor& self, const std::optional<Shape>& dims, double cor
     detail::writeValues(result, [&](std::int64_t) {
         const std::vector<Scalar>& values = grouped[i++];
         const double n = static_cast<double>(values.size());
-        double mean = 0;
-        for (const Scalar& v : values)
+        double mean = 0, meanImag = 0;
+        for (const Scalar& v : values) {
             mean += v.floatValue;
+            meanImag += v.imagValue; // 0 for a real tensor
+        }
         mean /= n;
+        meanImag /= n;
         double squares = 0;
         for (const Scalar& v : values)
-            squares += (v.floatValue - mean) * (v.floatValue - mean);
+            squares += (v.floatValue - mean) * (v.floatValue - mean) +
+                       (v.imagValue - meanImag) * (v.imagValue - meanImag);
         const double divisor = std::max(0.0, n - correction);
         const double var = squares / divisor;
         return Scalar::fromFloat(takeRoot ? std::sqrt(var) : var);
@@ -313,11 +313,11 @@ Tensor variance(const Tensor& self, const std::optional<Shape>& dims, double cor
 }
 
 Tensor norm(const Tensor& self, double p, const std::optional<Shape>& dims, bool keepdim, std::optional<DType> dtype) {
-    checkNotComplex(self, "norm");
-    SS_CHECK(isFloating(self.dtype()), RuntimeError,
+    SS_CHECK(isFloating(self.dtype()) || isComplex(self.dtype()), RuntimeError,
              "norm(): input dtype should be either floating point or complex. Got ", scalarTypeName(self.dtype()),
              " instead.");
-    const DType outType = dtype.value_or(self.dtype());
+    // The norm of a complex tensor is real: it sums powers of |z|.
+    const DType outType = dtype.value_or(toRealValueType(self.dtype()));
     const std::vector<bool> mask = dimMask(self, dims.value_or(Shape{}));
     const Shape shape = reducedShape(self, mask, keepdim);
     Tensor result = allocateResult(outType, shape, self.hasValues());
@@ -331,11 +331,12 @@ Tensor norm(const Tensor& self, double p, const std::optional<Shape>& dims, bool
         if (std::isinf(p)) {
             acc = p > 0 ? 0.0 : std::numeric_limits<double>::infinity();
             for (const Scalar& v : values)
-                acc = p > 0 ? std::max(acc, std::fabs(v.floatValue)) : std::min(acc, std::fabs(v.floatValue));
+                acc = p > 0 ? std::max(acc, std::hypot(v.floatValue, v.imagValue))
+                            : std::min(acc, std::hypot(v.floatValue, v.imagValue));
             return Scalar::fromFloat(acc);
         }
         for (const Scalar& v : values) {
-            const double a = std::fabs(v.floatValue);
+            const double a = std::hypot(v.floatValue, v.imagValue); // |v|, for a real value too
             acc += p == 0 ? (a != 0) : p == 1 ? a : p == 2 ? a * a : std::pow(a, p);
         }
         return Scalar::fromFloat(p == 0 || p == 1 ? acc : p == 2 ? std::sqrt(acc) : std::pow(acc, 1.0 / p));

@@ -1,2 +1,0 @@
-import torch
-y = torch.zeros(3).view(torch.complex64)

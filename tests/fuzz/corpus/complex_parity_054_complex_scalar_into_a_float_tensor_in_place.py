@@ -1,3 +1,0 @@
-import torch
-x = torch.ones(2)
-x += 1j

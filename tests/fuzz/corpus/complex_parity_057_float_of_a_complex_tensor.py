@@ -1,2 +1,0 @@
-import torch
-a = float(torch.tensor(1j))

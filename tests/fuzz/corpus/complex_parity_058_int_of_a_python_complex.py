@@ -1,2 +1,0 @@
-import torch
-a = int(1j)

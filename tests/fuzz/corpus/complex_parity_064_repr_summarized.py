@@ -1,2 +1,0 @@
-import torch
-repr(torch.complex(torch.arange(1200.), torch.ones(1200)))
