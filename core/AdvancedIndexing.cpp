@@ -386,7 +386,8 @@ void advancedSetIndex(const Tensor& self, const std::vector<AdvancedItem>& items
         if (accumulate) {
             const Scalar old = self.applyLazyBit(storage.load(self.dtype(), targets[i]));
             v = castScalar(v, self.dtype());
-            v = isComplex(self.dtype())    ? Scalar::fromComplex(old.floatValue + v.floatValue, old.imagValue + v.imagValue)
+            v = isComplex(self.dtype())
+                    ? Scalar::fromComplex(old.floatValue + v.floatValue, old.imagValue + v.imagValue)
                 : isFloating(self.dtype()) ? Scalar::fromFloat(old.floatValue + v.floatValue)
                                            : Scalar::fromInt(wrappingAdd(old.intValue, v.intValue));
         }

@@ -188,8 +188,9 @@ Tensor runElementwise(const std::vector<Input>& inputs, const ResultSpec& spec, 
             if (s.constant)
                 args[k] = *s.constant;
             else if (!s.indices.empty())
-                args[k] = castScalar(s.tensor.applyLazyBit(s.tensor.storage()->load(s.tensor.dtype(), s.indices[at])),
-                                     inputs[k].readAs);
+                args[k] = castScalar(
+                    s.tensor.applyLazyBit(s.tensor.storage()->load(s.tensor.dtype(), s.indices[at])),
+                    inputs[k].readAs);
             else
                 args[k] = castScalar(s.values[at], inputs[k].readAs);
         }
@@ -253,12 +254,14 @@ template <typename F> F floatBinary(BinaryKind kind, F a, F b, F alpha) {
 }
 
 // ---- complex kernels: c10::complex<float> / <double> arithmetic in the parts' precision ----
-template <typename F> struct Cx {
-    F re, im;
-};
-template <typename F> Cx<F> cxOf(const Scalar& s) { return {static_cast<F>(s.floatValue), static_cast<F>(s.imagValue)}; }
+template <typename F> struct Cx { F re, im; };
+template <typename F> Cx<F> cxOf(const Scalar& s) {
+    return {static_cast<F>(s.floatValue), static_cast<F>(s.imagValue)};
+}
 template <typename F> Scalar cxScalar(Cx<F> c) { return Scalar::fromComplex(c.re, c.im); }
-template <typename F> Cx<F> cxMul(Cx<F> a, Cx<F> b) { return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
+template <typename F> Cx<F> cxMul(Cx<F> a, Cx<F> b) {
+    return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+}
 // ATen's vectorized complex division: (ac + bd, bc - ad) / (c^2 + d^2).
 template <typename F> Cx<F> cxDiv(Cx<F> a, Cx<F> b) {
     const F denom = b.re * b.re + b.im * b.im;
@@ -510,10 +513,12 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
                                    kind == BinaryKind::Remainder || kind == BinaryKind::Pow))
         kernelError = notImplemented(kernelName(kind), compute);
 
-    SS_CHECK(!isComplex(compute) || (kind != BinaryKind::Maximum && kind != BinaryKind::Minimum), RuntimeError,
-             kind == BinaryKind::Maximum ? "maximum" : "minimum", " not implemented for complex tensors.");
+    SS_CHECK(!isComplex(compute) || (kind != BinaryKind::Maximum && kind != BinaryKind::Minimum),
+             RuntimeError, kind == BinaryKind::Maximum ? "maximum" : "minimum",
+             " not implemented for complex tensors.");
     if (isComplex(compute) && kind != BinaryKind::Add && kind != BinaryKind::Sub && kind != BinaryKind::Mul &&
-        kind != BinaryKind::Div && kind != BinaryKind::Pow && kind != BinaryKind::Eq && kind != BinaryKind::Ne)
+        kind != BinaryKind::Div && kind != BinaryKind::Pow && kind != BinaryKind::Eq &&
+        kind != BinaryKind::Ne)
         kernelError = notImplemented(complexKernelName(kind), compute);
 
     const Scalar alphaValue = (kind == BinaryKind::Add || kind == BinaryKind::Sub) ? checkedCastScalar(alpha, compute)
@@ -527,11 +532,13 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
             };
         else if (compute == DType::ComplexFloat)
             kernel = [kind, alphaValue](const Scalar* v) {
-                return cxScalar(complexBinary<float>(kind, cxOf<float>(v[0]), cxOf<float>(v[1]), cxOf<float>(alphaValue)));
+                return cxScalar(complexBinary<float>(kind, cxOf<float>(v[0]), cxOf<float>(v[1]),
+                                                     cxOf<float>(alphaValue)));
             };
         else
             kernel = [kind, alphaValue](const Scalar* v) {
-                return cxScalar(complexBinary<double>(kind, cxOf<double>(v[0]), cxOf<double>(v[1]), cxOf<double>(alphaValue)));
+                return cxScalar(complexBinary<double>(kind, cxOf<double>(v[0]), cxOf<double>(v[1]),
+                                                      cxOf<double>(alphaValue)));
             };
     } else if (isComparison(kind)) {
         kernel = [kind, compute](const Scalar* v) {
@@ -721,7 +728,8 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
                  RuntimeError, unaryComplexName(kind), " is not supported for complex inputs");
         SS_CHECK(kind != UnaryKind::Relu, RuntimeError, "clamp is not supported for complex types");
         SS_CHECK(kind != UnaryKind::Sign, RuntimeError,
-                 "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.");
+                 "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn "
+                 "instead.");
         if (kind == UnaryKind::BitwiseNot || kind == UnaryKind::Round)
             kernelError = notImplemented(unaryKernelName(kind), dtype);
     }

@@ -12,8 +12,9 @@ namespace stridescope::ops {
 
 namespace {
 
-const char* const kComplexHalf = "complex32 (ComplexHalf) is not modelled by StrideScope: it has complex64 and "
-                                 "complex128; use a float32 or float64 tensor";
+const char* const kComplexHalf =
+    "complex32 (ComplexHalf) is not modelled by StrideScope: it has complex64 and "
+    "complex128; use a float32 or float64 tensor";
 
 // _view_as_real_physical: the same storage read as the parts, conj bit or not.
 Tensor viewAsRealPhysical(const Tensor& self) {
@@ -23,8 +24,9 @@ Tensor viewAsRealPhysical(const Tensor& self) {
         s = wrappingMul(s, 2);
     sizes.push_back(2);
     strides.push_back(1);
-    const Tensor view = self.withLayout(toRealValueType(self.dtype()),
-                                        Layout{std::move(sizes), std::move(strides), wrappingMul(self.storageOffset(), 2)});
+    const Tensor view =
+        self.withLayout(toRealValueType(self.dtype()),
+                        Layout{std::move(sizes), std::move(strides), wrappingMul(self.storageOffset(), 2)});
     return view.withLazyBit(false);
 }
 
@@ -37,19 +39,21 @@ Tensor part(const Tensor& self, std::int64_t which) {
 } // namespace
 
 Tensor viewAsReal(const Tensor& self) {
-    SS_CHECK(!self.isConj(), RuntimeError,
-             "view_as_real doesn't work on unresolved conjugated tensors.  To resolve the conjugate tensor so you "
-             "can view it as real, use self.resolve_conj(); however, be warned that the resulting tensor will NOT "
-             "alias the original.");
+    SS_CHECK(
+        !self.isConj(), RuntimeError,
+        "view_as_real doesn't work on unresolved conjugated tensors.  To resolve the conjugate tensor so you "
+        "can view it as real, use self.resolve_conj(); however, be warned that the resulting tensor will NOT "
+        "alias the original.");
     return viewAsRealPhysical(self);
 }
 
 Tensor viewAsComplex(const Tensor& self) {
     const DType dtype = self.dtype();
-    SS_CHECK(dtype == DType::Float32 || dtype == DType::Float64 || dtype == DType::Float16, RuntimeError,
-             "view_as_complex is only supported for half, float and double tensors, but got a tensor of scalar "
-             "type: ",
-             scalarTypeName(dtype));
+    SS_CHECK(
+        dtype == DType::Float32 || dtype == DType::Float64 || dtype == DType::Float16, RuntimeError,
+        "view_as_complex is only supported for half, float and double tensors, but got a tensor of scalar "
+        "type: ",
+        scalarTypeName(dtype));
     SS_CHECK(self.dim() != 0, RuntimeError, "Input tensor must have one or more dimensions");
     SS_CHECK(self.sizes().back() == 2, RuntimeError, "Tensor must have a last dimension of size 2");
     // computeStrideForViewAsComplex
@@ -57,23 +61,27 @@ Tensor viewAsComplex(const Tensor& self) {
     SS_CHECK(oldStrides.back() == 1, RuntimeError, "Tensor must have a last dimension with stride 1");
     Shape strides(oldStrides.begin(), oldStrides.end() - 1);
     for (auto& s : strides) {
-        SS_CHECK(s % 2 == 0, RuntimeError, "Tensor must have a stride divisible by 2 for all but last dimension");
+        SS_CHECK(s % 2 == 0, RuntimeError,
+                 "Tensor must have a stride divisible by 2 for all but last dimension");
         s /= 2;
     }
     SS_CHECK(self.storageOffset() % 2 == 0, RuntimeError, "Tensor must have a storage_offset divisible by 2");
     SS_CHECK(dtype != DType::Float16, RuntimeError, kComplexHalf);
     // The neg bit of a float view (x.conj().imag) has no complex counterpart here.
-    SS_CHECK(!self.isNeg(), RuntimeError,
-             "view_as_complex of a tensor with the negative bit set (such as x.conj().imag) is not modelled by "
-             "StrideScope; use resolve_neg() first");
+    SS_CHECK(
+        !self.isNeg(), RuntimeError,
+        "view_as_complex of a tensor with the negative bit set (such as x.conj().imag) is not modelled by "
+        "StrideScope; use resolve_neg() first");
     Shape sizes(self.sizes().begin(), self.sizes().end() - 1);
-    return self.withLayout(toComplexType(dtype), Layout{std::move(sizes), std::move(strides), self.storageOffset() / 2});
+    return self.withLayout(toComplexType(dtype),
+                           Layout{std::move(sizes), std::move(strides), self.storageOffset() / 2});
 }
 
 Tensor real(const Tensor& self) { return isComplex(self.dtype()) ? part(self, 0) : self; }
 
 Tensor imag(const Tensor& self) {
-    SS_CHECK(isComplex(self.dtype()), RuntimeError, "imag is not implemented for tensors with non-complex dtypes.");
+    SS_CHECK(isComplex(self.dtype()), RuntimeError,
+             "imag is not implemented for tensors with non-complex dtypes.");
     // The imaginary part of a conjugate view is the negated stored one: a view with the neg bit.
     return part(self, 1).withLazyBit(self.isConj());
 }
@@ -113,17 +121,19 @@ Tensor resolveNeg(const Tensor& self) {
 Tensor complexFromParts(const Tensor& re, const Tensor& im) {
     // complex_check_dtype, then a TensorIterator over (real, imag) that broadcasts.
     const DType a = re.dtype(), b = im.dtype();
-    const bool floating = [](DType t) { return t == DType::Float16 || t == DType::Float32 || t == DType::Float64; }(a) &&
-                          (b == DType::Float16 || b == DType::Float32 || b == DType::Float64);
+    const bool floating = [](DType t) {
+        return t == DType::Float16 || t == DType::Float32 || t == DType::Float64;
+    }(a) && (b == DType::Float16 || b == DType::Float32 || b == DType::Float64);
     SS_CHECK(floating, RuntimeError, "Expected both inputs to be Half, Float or Double tensors but got ",
              scalarTypeName(a), " and ", scalarTypeName(b));
-    SS_CHECK(a == b, RuntimeError, "Expected object of scalar type ", scalarTypeName(a), " but got scalar type ",
-             scalarTypeName(b), " for second argument");
+    SS_CHECK(a == b, RuntimeError, "Expected object of scalar type ", scalarTypeName(a),
+             " but got scalar type ", scalarTypeName(b), " for second argument");
     SS_CHECK(a != DType::Float16, RuntimeError, kComplexHalf);
     const OutputLayout decided = computeOutputLayout({{re.layout(), "real"}, {im.layout(), "imag"}});
     const Shape& shape = decided.sizes;
-    Tensor result = Tensor::allocateStrided(toComplexType(a), shape, decided.strides, re.hasValues() && im.hasValues())
-                        .withLayoutReason(decided.reason);
+    Tensor result =
+        Tensor::allocateStrided(toComplexType(a), shape, decided.strides, re.hasValues() && im.hasValues())
+            .withLayoutReason(decided.reason);
     if (!result.hasValues())
         return result;
     const auto reValues = expand(re, shape).values(), imValues = expand(im, shape).values();

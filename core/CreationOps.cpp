@@ -111,14 +111,15 @@ Tensor full(const Shape& sizes, const Scalar& value, std::optional<DType> dtype)
     const DType inferred = value.kind == Scalar::Kind::Bool      ? DType::Bool
                            : value.kind == Scalar::Kind::Complex ? DType::ComplexFloat
                            : value.kind == Scalar::Kind::Float   ? DType::Float32
-                                                               : DType::Int64;
+                                                                 : DType::Int64;
     return filled(sizes, value, dtype.value_or(inferred));
 }
 
 Tensor rand(const Shape& sizes, std::optional<DType> dtype) {
     const DType type = defaultFloat(dtype);
-    SS_CHECK(!isComplex(type), RuntimeError, "rand() with a complex dtype is not modelled by StrideScope; build it with "
-                                             "torch.complex(torch.rand(...), torch.rand(...))");
+    SS_CHECK(!isComplex(type), RuntimeError,
+             "rand() with a complex dtype is not modelled by StrideScope; build it with "
+             "torch.complex(torch.rand(...), torch.rand(...))");
     SS_CHECK(isFloating(type), RuntimeError, "\"check_uniform_bounds\" not implemented for '", scalarTypeName(type), "'");
     Tensor result = detail::emptyWithFormat(sizes, MemoryFormat::Contiguous, type);
     std::uniform_real_distribution<double> uniform(0.0, 1.0);
@@ -128,8 +129,9 @@ Tensor rand(const Shape& sizes, std::optional<DType> dtype) {
 
 Tensor randn(const Shape& sizes, std::optional<DType> dtype) {
     const DType type = defaultFloat(dtype);
-    SS_CHECK(!isComplex(type), RuntimeError, "randn() with a complex dtype is not modelled by StrideScope; build it with "
-                                             "torch.complex(torch.randn(...), torch.randn(...))");
+    SS_CHECK(!isComplex(type), RuntimeError,
+             "randn() with a complex dtype is not modelled by StrideScope; build it with "
+             "torch.complex(torch.randn(...), torch.randn(...))");
     SS_CHECK(isFloating(type), RuntimeError, "\"normal_kernel_cpu\" not implemented for '", scalarTypeName(type), "'");
     Tensor result = detail::emptyWithFormat(sizes, MemoryFormat::Contiguous, type);
     std::normal_distribution<double> normal(0.0, 1.0);
@@ -150,7 +152,10 @@ Tensor tensor(const NestedData& data, std::optional<DType> dtype) {
             anyComplex |= v.isComplex();
             allBool &= v.isBool();
         }
-        inferred = anyComplex ? DType::ComplexFloat : anyFloat ? DType::Float32 : allBool ? DType::Bool : DType::Int64;
+        inferred = anyComplex ? DType::ComplexFloat
+                   : anyFloat ? DType::Float32
+                   : allBool  ? DType::Bool
+                              : DType::Int64;
     }
     const DType type = dtype.value_or(inferred);
     // torch.tensor reads each number as the dtype's Python type: a complex one is no real number.

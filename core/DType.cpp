@@ -42,13 +42,27 @@ struct Alias {
     DType dtype;
 };
 constexpr std::array<Alias, 21> kAttributeNames = {{
-    {"float32", DType::Float32}, {"float", DType::Float32},   {"float64", DType::Float64},
-    {"double", DType::Float64},  {"float16", DType::Float16}, {"half", DType::Float16},
-    {"bfloat16", DType::BFloat16}, {"int8", DType::Int8},     {"uint8", DType::UInt8},
-    {"int16", DType::Int16},     {"short", DType::Int16},     {"int32", DType::Int32},
-    {"int", DType::Int32},       {"int64", DType::Int64},     {"long", DType::Int64},
-    {"bool", DType::Bool},       {"char", DType::Int8},       {"complex64", DType::ComplexFloat},
-    {"cfloat", DType::ComplexFloat}, {"complex128", DType::ComplexDouble}, {"cdouble", DType::ComplexDouble},
+    {"float32", DType::Float32},
+    {"float", DType::Float32},
+    {"float64", DType::Float64},
+    {"double", DType::Float64},
+    {"float16", DType::Float16},
+    {"half", DType::Float16},
+    {"bfloat16", DType::BFloat16},
+    {"int8", DType::Int8},
+    {"uint8", DType::UInt8},
+    {"int16", DType::Int16},
+    {"short", DType::Int16},
+    {"int32", DType::Int32},
+    {"int", DType::Int32},
+    {"int64", DType::Int64},
+    {"long", DType::Int64},
+    {"bool", DType::Bool},
+    {"char", DType::Int8},
+    {"complex64", DType::ComplexFloat},
+    {"cfloat", DType::ComplexFloat},
+    {"complex128", DType::ComplexDouble},
+    {"cdouble", DType::ComplexDouble},
 }};
 
 } // namespace
@@ -89,7 +103,10 @@ DType toRealValueType(DType dtype) {
     return dtype;
 }
 
-DType toComplexType(DType dtype) { return dtype == DType::Float64 || dtype == DType::ComplexDouble ? DType::ComplexDouble : DType::ComplexFloat; }
+DType toComplexType(DType dtype) {
+    return dtype == DType::Float64 || dtype == DType::ComplexDouble ? DType::ComplexDouble
+                                                                    : DType::ComplexFloat;
+}
 
 std::string dtypeName(DType dtype) { return std::string("torch.") + info(dtype).shortName; }
 std::string dtypeShortName(DType dtype) { return info(dtype).shortName; }

@@ -123,7 +123,8 @@ Scalar maxOf(const std::vector<Scalar>& values, bool wantMax, bool floating, std
 // PyTorch's refusals of complex inputs to the ordering reductions.
 void checkNotComplex(const Tensor& self, const char* pytorchKernel) {
     if (isComplex(self.dtype()))
-        fail(ErrorKind::RuntimeError, "\"", pytorchKernel, "\" not implemented for '", scalarTypeName(self.dtype()), "'");
+        fail(ErrorKind::RuntimeError, "\"", pytorchKernel, "\" not implemented for '",
+             scalarTypeName(self.dtype()), "'");
 }
 
 } // namespace
@@ -141,12 +142,14 @@ Tensor reduce(ReductionKind kind, const Tensor& self, const Shape& dims, bool ke
     case ReductionKind::Mean:
         if (dtype)
             SS_CHECK(isFloating(*dtype) || isComplex(*dtype), RuntimeError,
-                     "mean(): could not infer output dtype. Optional dtype must be either a floating point or complex "
+                     "mean(): could not infer output dtype. Optional dtype must be either a floating point "
+                     "or complex "
                      "dtype. Got: ",
                      scalarTypeName(*dtype));
         else
             SS_CHECK(isFloating(self.dtype()) || isComplex(self.dtype()), RuntimeError,
-                     "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
+                     "mean(): could not infer output dtype. Input dtype must be either a floating point or "
+                     "complex "
                      "dtype. Got: ",
                      scalarTypeName(self.dtype()));
         outType = dtype.value_or(self.dtype());
@@ -239,7 +242,8 @@ Tensor maxAll(const Tensor& self, bool wantMax) {
 }
 
 std::pair<Tensor, Tensor> maxDim(const Tensor& self, std::int64_t dim, bool keepdim, bool wantMax) {
-    SS_CHECK(!isComplex(self.dtype()), RuntimeError, wantMax ? "max" : "min", "(): does not support complex input");
+    SS_CHECK(!isComplex(self.dtype()), RuntimeError, wantMax ? "max" : "min",
+             "(): does not support complex input");
     const std::vector<bool> mask = dimMask(self, {dim});
     checkNonEmptyReduction(self, mask, wantMax ? "max" : "min");
     const Shape shape = reducedShape(self, mask, keepdim);
@@ -314,8 +318,8 @@ Tensor variance(const Tensor& self, const std::optional<Shape>& dims, double cor
 
 Tensor norm(const Tensor& self, double p, const std::optional<Shape>& dims, bool keepdim, std::optional<DType> dtype) {
     SS_CHECK(isFloating(self.dtype()) || isComplex(self.dtype()), RuntimeError,
-             "norm(): input dtype should be either floating point or complex. Got ", scalarTypeName(self.dtype()),
-             " instead.");
+             "norm(): input dtype should be either floating point or complex. Got ",
+             scalarTypeName(self.dtype()), " instead.");
     // The norm of a complex tensor is real: it sums powers of |z|.
     const DType outType = dtype.value_or(toRealValueType(self.dtype()));
     const std::vector<bool> mask = dimMask(self, dims.value_or(Shape{}));

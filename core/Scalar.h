@@ -17,7 +17,7 @@ struct Scalar {
     static Scalar fromBool(bool v) { return {Kind::Bool, v ? 1 : 0, v ? 1.0 : 0.0}; }
     static Scalar fromInt(std::int64_t v) { return {Kind::Int, v, static_cast<double>(v)}; }
     static Scalar fromFloat(double v) { return {Kind::Float, static_cast<std::int64_t>(0), v}; }
-    static Scalar fromComplex(double re, double im) { return {Kind::Complex, static_cast<std::int64_t>(0), re, im}; }
+    static Scalar fromComplex(double re, double im) { return {Kind::Complex, 0, re, im}; }
 
     // True for complex too: floatValue holds the value (the real part) to read.
     bool isFloat() const { return kind == Kind::Float || kind == Kind::Complex; }

@@ -67,10 +67,12 @@ Tensor viewDtype(const Tensor& self, DType dtype) {
     if (dtype == self.dtype())
         return self.withLayout(self.layout());
     SS_CHECK(!self.isConj(), RuntimeError,
-             "torch.Tensor.view is not supported for conjugate view tensors when converting to a different dtype.");
-    SS_CHECK(!self.isNeg(), RuntimeError,
-             "torch.Tensor.view is not supported for tensors with negative bit set when converting to a different "
+             "torch.Tensor.view is not supported for conjugate view tensors when converting to a different "
              "dtype.");
+    SS_CHECK(
+        !self.isNeg(), RuntimeError,
+        "torch.Tensor.view is not supported for tensors with negative bit set when converting to a different "
+        "dtype.");
     const int oldSize = self.elementSize(), newSize = itemSize(dtype);
     const std::string names = scalarTypeName(self.dtype()) + " as " + scalarTypeName(dtype);
     if (oldSize == newSize)
@@ -311,7 +313,7 @@ bool equal(const Tensor& a, const Tensor& b) {
     const auto va = a.values(), vb = b.values();
     for (std::size_t i = 0; i < va.size(); ++i) {
         const Scalar x = castScalar(va[i], common), y = castScalar(vb[i], common);
-        if (isComplex(common) ? !(x.floatValue == y.floatValue && x.imagValue == y.imagValue)
+        if (isComplex(common)    ? !(x.floatValue == y.floatValue && x.imagValue == y.imagValue)
             : isFloating(common) ? !(x.floatValue == y.floatValue)
                                  : x.intValue != y.intValue)
             return false;

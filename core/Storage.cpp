@@ -63,7 +63,8 @@ Scalar castScalar(const Scalar& v, DType dtype) {
     case DType::ComplexDouble:
         return Scalar::fromComplex(v.toDouble(), v.imagValue);
     case DType::ComplexFloat:
-        return Scalar::fromComplex(static_cast<double>(toFloat(v)), static_cast<double>(static_cast<float>(v.imagValue)));
+        return Scalar::fromComplex(static_cast<double>(toFloat(v)),
+                                   static_cast<double>(static_cast<float>(v.imagValue)));
     case DType::Float64:
         return Scalar::fromFloat(v.isFloat() ? v.floatValue : static_cast<double>(v.intValue));
     case DType::Float32:
@@ -126,7 +127,9 @@ Scalar checkedCastScalar(const Scalar& v, DType dtype, bool pythonNames) {
         break;
     case DType::Int64:
         cppName = "int64_t", pythonName = "int64";
-        overflows = overflows || (v.isFloat() && (std::isnan(f) || f < -9223372036854775808.0 || f >= 9223372036854775808.0));
+        overflows =
+            overflows ||
+            (v.isFloat() && (std::isnan(f) || f < -9223372036854775808.0 || f >= 9223372036854775808.0));
         break;
     case DType::Float16:
     case DType::BFloat16:

@@ -127,7 +127,8 @@ std::vector<Scalar> Tensor::values() const {
     // Bounded: a view can repeat its storage's elements (expand) far beyond what fits in memory;
     // forEachElement refuses those under a ValueWorkLimit before anything is pushed.
     result.reserve(static_cast<std::size_t>(std::min(numel(), Storage::kMaxValueElements)));
-    forEachElement([&](const Shape&, std::int64_t at) { result.push_back(applyLazyBit(m_storage->load(m_dtype, at))); });
+    forEachElement(
+        [&](const Shape&, std::int64_t at) { result.push_back(applyLazyBit(m_storage->load(m_dtype, at))); });
     return result;
 }
 

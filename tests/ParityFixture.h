@@ -154,7 +154,8 @@ inline std::optional<double> nonFinite(const QJsonValue& value) {
 inline bool sameElement(const QJsonValue& expected, const QJsonValue& actual) {
     if (expected.isArray()) { // a complex element: [real, imag]
         const QJsonArray e = expected.toArray(), a = actual.toArray();
-        return actual.isArray() && e.size() == 2 && a.size() == 2 && sameElement(e[0], a[0]) && sameElement(e[1], a[1]);
+        return actual.isArray() && e.size() == 2 && a.size() == 2 && sameElement(e[0], a[0]) &&
+               sameElement(e[1], a[1]);
     }
     if (expected.isBool())
         return actual.isBool() && actual.toBool() == expected.toBool();
@@ -188,7 +189,8 @@ inline bool closeElement(const QJsonValue& expected, const QJsonValue& actual, c
         return true;
     if (expected.isArray()) { // a complex element: each part within the parts' precision
         const QJsonArray e = expected.toArray(), a = actual.toArray();
-        const QString part = dtype == QLatin1String("complex64") ? QStringLiteral("float32") : QStringLiteral("float64");
+        const QString part =
+            dtype == QLatin1String("complex64") ? QStringLiteral("float32") : QStringLiteral("float64");
         return actual.isArray() && e.size() == 2 && a.size() == 2 && closeElement(e[0], a[0], part) &&
                closeElement(e[1], a[1], part);
     }

@@ -75,10 +75,18 @@ void TestComplex::dtypeTable_data() {
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("scalarType");
     QTest::addColumn<QString>("real");
-    QTest::newRow("complex64") << "complex64" << 8 << "torch.complex64" << "ComplexFloat" << "float32";
-    QTest::newRow("cfloat") << "cfloat" << 8 << "torch.complex64" << "ComplexFloat" << "float32";
-    QTest::newRow("complex128") << "complex128" << 16 << "torch.complex128" << "ComplexDouble" << "float64";
-    QTest::newRow("cdouble") << "cdouble" << 16 << "torch.complex128" << "ComplexDouble" << "float64";
+    QTest::newRow("complex64") << "complex64" << 8 << "torch.complex64"
+                               << "ComplexFloat"
+                               << "float32";
+    QTest::newRow("cfloat") << "cfloat" << 8 << "torch.complex64"
+                            << "ComplexFloat"
+                            << "float32";
+    QTest::newRow("complex128") << "complex128" << 16 << "torch.complex128"
+                                << "ComplexDouble"
+                                << "float64";
+    QTest::newRow("cdouble") << "cdouble" << 16 << "torch.complex128"
+                             << "ComplexDouble"
+                             << "float64";
 }
 
 void TestComplex::dtypeTable() {
@@ -100,7 +108,7 @@ void TestComplex::dtypeTable() {
 
 void TestComplex::imaginaryLiterals_data() {
     QTest::addColumn<QString>("source");
-    QTest::addColumn<double>("imag");  // the literal's value when it lexes
+    QTest::addColumn<double>("imag");   // the literal's value when it lexes
     QTest::addColumn<QString>("error"); // the SyntaxError otherwise (Python 3.11's words)
     QTest::newRow("2j") << "2j" << 2.0 << "";
     QTest::newRow("1.5J") << "1.5J" << 1.5 << "";
@@ -155,17 +163,26 @@ void TestComplex::evalJsonSpellsPairs_data() {
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("expected");
     QTest::newRow("values are [re, im] pairs") << "import torch\nx = torch.tensor([1+2j, -0.5j])\n"
-                                               << "values" << "[[1,2],[0,-0.5]]";
+                                               << "values"
+                                               << "[[1,2],[0,-0.5]]";
     QTest::newRow("non-finite parts are strings")
-        << "import torch\nx = torch.tensor([complex(float('nan'), float('-inf'))])\n" << "values"
+        << "import torch\nx = torch.tensor([complex(float('nan'), float('-inf'))])\n"
+        << "values"
         << "[[\"nan\",\"-inf\"]]";
-    QTest::newRow("a conj view says so") << "import torch\nx = torch.tensor([1j]).conj()\n" << "is_conj" << "true";
+    QTest::newRow("a conj view says so") << "import torch\nx = torch.tensor([1j]).conj()\n"
+                                         << "is_conj"
+                                         << "true";
     QTest::newRow("imag of a conj view has the neg bit")
-        << "import torch\nx = torch.tensor([1j]).conj().imag\n" << "is_neg" << "true";
-    QTest::newRow("a plain tensor has no is_conj field") << "import torch\nx = torch.tensor([1j])\n" << "is_conj"
+        << "import torch\nx = torch.tensor([1j]).conj().imag\n"
+        << "is_neg"
+        << "true";
+    QTest::newRow("a plain tensor has no is_conj field") << "import torch\nx = torch.tensor([1j])\n"
+                                                         << "is_conj"
                                                          << "(missing)";
-    QTest::newRow("nbytes counts both parts") << "import torch\nx = torch.zeros(3, dtype=torch.complex128).nbytes\n"
-                                              << "value" << "\"48\"";
+    QTest::newRow("nbytes counts both parts")
+        << "import torch\nx = torch.zeros(3, dtype=torch.complex128).nbytes\n"
+        << "value"
+        << "\"48\"";
 }
 
 void TestComplex::evalJsonSpellsPairs() {

@@ -364,8 +364,8 @@ QString formatValue(const Scalar& value, DType dtype) {
         const DType part = toRealValueType(dtype);
         const QString imag = formatValue(Scalar::fromFloat(value.imagValue), part);
         const bool signedImag = imag.startsWith(QLatin1Char('-')) || imag.startsWith(QLatin1Char('+'));
-        return formatValue(Scalar::fromFloat(value.floatValue), part) + (signedImag ? QString() : QStringLiteral("+")) +
-               imag + QLatin1Char('j');
+        return formatValue(Scalar::fromFloat(value.floatValue), part) +
+               (signedImag ? QString() : QStringLiteral("+")) + imag + QLatin1Char('j');
     }
     }
     const double v = value.toDouble();

@@ -179,7 +179,8 @@ void PropertiesPanel::render() {
     html += row(QStringLiteral("numel()"), groupDigits(t.numel()));
     html += row(QStringLiteral("dtype"), QString::fromStdString(dtypeName(t.dtype())),
                 isComplex(t.dtype())
-                    ? tr("itemsize %1 B: a %2 real part, then a %2 imaginary part (torch.view_as_real shows the two cells)")
+                    ? tr("itemsize %1 B: a %2 real part, then a %2 imaginary part (torch.view_as_real shows "
+                         "the two cells)")
                           .arg(item)
                           .arg(QString::fromStdString(dtypeShortName(toRealValueType(t.dtype()))))
                     : tr("itemsize %1 B").arg(item));

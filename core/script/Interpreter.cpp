@@ -477,7 +477,8 @@ private:
                 everything.value = Value::ellipsis();
                 Subscript all;
                 all.parts.push_back(everything);
-                setItem(Value::fromTensor(target.text == "real" ? ops::real(self) : ops::imag(self)), all, value,
+                setItem(Value::fromTensor(target.text == "real" ? ops::real(self) : ops::imag(self)), all,
+                        value,
                         /*reported=*/false);
                 return;
             }

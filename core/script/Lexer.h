@@ -24,13 +24,14 @@ enum class TokenKind {
     Name,     // identifiers and keywords (the parser tells them apart)
     Integer,  // intValue (or integerTooLarge)
     Float,    // floatValue
-    Imaginary, // floatValue: the imaginary part of `2j`, `1.5e3J`
     String,   // text is the decoded value; isFString marks f"..." (text is then the raw body)
     Operator, // text is the spelling: "(", "**", "//=", ...
     Newline,  // end of a logical line (never emitted inside brackets)
     Indent,   // indentation before a statement: the parser refuses it ("unexpected indent") when
               // it gets there, so that an unsupported `def` or `for` above it is named first
     EndOfInput,
+    // floatValue: the imaginary part of `2j`, `1.5e3J`
+    Imaginary,
 };
 
 struct Token {

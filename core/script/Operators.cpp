@@ -167,7 +167,9 @@ Complex asComplexNumber(const Value& v) {
 
 Value complexValue(Complex c) { return Value::fromComplex(c.re, c.im); }
 
-Complex complexProduct(Complex a, Complex b) { return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
+Complex complexProduct(Complex a, Complex b) {
+    return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+}
 
 // _Py_c_quot: Smith's method, scaling by the larger part of the divisor.
 Complex complexQuotient(Complex a, Complex b) {

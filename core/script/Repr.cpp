@@ -270,7 +270,8 @@ private:
 
 // _vector_str's _val_formatter: the real part padded, the imaginary part stripped of its padding
 // and signed ("1.+2.j", "0.-3.j", "nan+infj").
-std::string formatElement(const Scalar& value, const ElementFormatter& formatter, const ElementFormatter* imag) {
+std::string formatElement(const Scalar& value, const ElementFormatter& formatter,
+                          const ElementFormatter* imag) {
     if (!imag)
         return formatter.format(value);
     const std::string real = formatter.format(Scalar::fromFloat(value.floatValue));
@@ -366,7 +367,8 @@ private:
 // _str_intern's has_default_dtype: the default dtype, the default complex dtype (complex64 next
 // to float32), int64 and bool go unsaid.
 bool hasDefaultDType(DType dtype) {
-    return dtype == DType::Float32 || dtype == DType::ComplexFloat || dtype == DType::Int64 || dtype == DType::Bool;
+    return dtype == DType::Float32 || dtype == DType::ComplexFloat || dtype == DType::Int64 ||
+           dtype == DType::Bool;
 }
 
 // torch._tensor_str._add_suffixes: a suffix moves to its own line when the line would pass 80.
@@ -445,7 +447,8 @@ std::string tensorRepr(const Tensor& tensor) {
         }
         const DType partType = toRealValueType(tensor.dtype());
         const ElementFormatter realFormatter(partType, realParts), imagFormatter(partType, imagParts);
-        return addSuffixes(prefix + printer.body(index, 0, indent, realFormatter, &imagFormatter), suffixes, indent);
+        return addSuffixes(prefix + printer.body(index, 0, indent, realFormatter, &imagFormatter), suffixes,
+                           indent);
     }
     const ElementFormatter formatter(tensor.dtype(), shown);
     const std::string body = printer.body(index, 0, indent, formatter, nullptr);

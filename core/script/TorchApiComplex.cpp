@@ -24,9 +24,10 @@ ComplexNumber partsOf(const Value& v) {
 }
 
 Value pythonComplex(const CallArguments& args) {
-    SS_CHECK(args.keywords.empty(), TypeError, "complex() with keywords (real=, imag=) is not supported in StrideScope scripts");
-    SS_CHECK(args.positional.size() <= 2, TypeError, "complex() takes at most 2 arguments (", args.positional.size(),
-             " given)");
+    SS_CHECK(args.keywords.empty(), TypeError,
+             "complex() with keywords (real=, imag=) is not supported in StrideScope scripts");
+    SS_CHECK(args.positional.size() <= 2, TypeError, "complex() takes at most 2 arguments (",
+             args.positional.size(), " given)");
     if (args.positional.empty())
         return Value::fromComplex(0.0, 0.0);
     Value first = args.positional[0];
@@ -38,7 +39,8 @@ Value pythonComplex(const CallArguments& args) {
     if (args.positional.size() == 1)
         return Value::fromComplex(re.real, re.imag);
     const Value& second = args.positional[1];
-    SS_CHECK(second.isNumber(), TypeError, "complex() second argument must be a number, not '", typeName(second), "'");
+    SS_CHECK(second.isNumber(), TypeError, "complex() second argument must be a number, not '",
+             typeName(second), "'");
     // complex_new: a complex b rotates its imaginary part into the real one, a complex a adds its
     // imaginary part to b (only then: complex(1.5, -0.0) keeps the -0.0).
     const ComplexNumber im = partsOf(second);
@@ -59,13 +61,16 @@ void registerComplex(Registry& r) {
                     [](P p, C) { return tensorValue(ops::viewAsReal(p.tensor(0))); });
     r.torchFunction("view_as_complex", {"view_as_complex(Tensor input)"},
                     [](P p, C) { return tensorValue(ops::viewAsComplex(p.tensor(0))); });
-    r.torchFunction("real", {"real(Tensor input)"}, [](P p, C) { return tensorValue(ops::real(p.tensor(0))); });
-    r.torchFunction("imag", {"imag(Tensor input)"}, [](P p, C) { return tensorValue(ops::imag(p.tensor(0))); });
+    r.torchFunction("real", {"real(Tensor input)"},
+                    [](P p, C) { return tensorValue(ops::real(p.tensor(0))); });
+    r.torchFunction("imag", {"imag(Tensor input)"},
+                    [](P p, C) { return tensorValue(ops::imag(p.tensor(0))); });
     r.property("real", [](T t) { return tensorValue(ops::real(t)); });
     r.property("imag", [](T t) { return tensorValue(ops::imag(t)); });
 
     r.noArgsMethod("conj", [](T self, C) { return tensorValue(ops::conj(self)); });
-    r.torchFunction("conj", {"conj(Tensor input)"}, [](P p, C) { return tensorValue(ops::conj(p.tensor(0))); });
+    r.torchFunction("conj", {"conj(Tensor input)"},
+                    [](P p, C) { return tensorValue(ops::conj(p.tensor(0))); });
     r.noArgsMethod("conj_physical", [](T self, C) { return tensorValue(ops::conjPhysical(self)); });
     r.torchFunction("conj_physical", {"conj_physical(Tensor input, *, Tensor out=None)"}, [](P p, C) {
         SS_CHECK(!p.has(1), RuntimeError, "conj_physical(out=) is not modelled by StrideScope");
@@ -78,9 +83,11 @@ void registerComplex(Registry& r) {
     r.torchFunction("resolve_neg", {"resolve_neg(Tensor input)"},
                     [](P p, C) { return tensorValue(ops::resolveNeg(p.tensor(0))); });
     r.noArgsMethod("is_conj", [](T self, C) { return Value::fromBool(self.isConj()); });
-    r.torchFunction("is_conj", {"is_conj(Tensor input)"}, [](P p, C) { return Value::fromBool(p.tensor(0).isConj()); });
+    r.torchFunction("is_conj", {"is_conj(Tensor input)"},
+                    [](P p, C) { return Value::fromBool(p.tensor(0).isConj()); });
     r.noArgsMethod("is_neg", [](T self, C) { return Value::fromBool(self.isNeg()); });
-    r.torchFunction("is_neg", {"is_neg(Tensor input)"}, [](P p, C) { return Value::fromBool(p.tensor(0).isNeg()); });
+    r.torchFunction("is_neg", {"is_neg(Tensor input)"},
+                    [](P p, C) { return Value::fromBool(p.tensor(0).isNeg()); });
     r.noArgsMethod("is_complex", [](T self, C) { return Value::fromBool(isComplex(self.dtype())); });
     r.torchFunction("is_complex", {"is_complex(Tensor input)"},
                     [](P p, C) { return Value::fromBool(isComplex(p.tensor(0).dtype())); });

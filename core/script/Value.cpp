@@ -179,9 +179,9 @@ std::string typeName(const Value& value) {
         return "module";
     case Value::Kind::Function: {
         const FunctionValue& f = value.asFunction();
-        const bool isType =
-            !f.self && (f.name == "torch.Size" || f.name == "int" || f.name == "float" || f.name == "bool" ||
-                        f.name == "str" || f.name == "complex" || f.name == "tuple" || f.name == "list" || f.name == "range");
+        const bool isType = !f.self && (f.name == "torch.Size" || f.name == "int" || f.name == "float" ||
+                                        f.name == "bool" || f.name == "str" || f.name == "complex" ||
+                                        f.name == "tuple" || f.name == "list" || f.name == "range");
         return isType ? "type" : "builtin_function_or_method";
     }
     case Value::Kind::Generator:
