@@ -326,7 +326,7 @@ Tensor advancedIndex(const Tensor& self, const std::vector<AdvancedItem>& items)
     std::vector<std::int64_t> sources = sourceElements(plan);
     const Storage& storage = *plan.src.storage();
     detail::writeValues(result, [&](std::int64_t i) {
-        return storage.load(self.dtype(), sources[static_cast<std::size_t>(i)]);
+        return plan.src.applyLazyBit(storage.load(self.dtype(), sources[static_cast<std::size_t>(i)]));
     });
     recordGatheredCells(result, plan.src.storage(), self.elementSize(), std::move(sources));
     return result;
@@ -384,11 +384,14 @@ void advancedSetIndex(const Tensor& self, const std::vector<AdvancedItem>& items
     for (std::size_t i = 0; i < targets.size(); ++i) {
         Scalar v = values[i];
         if (accumulate) {
-            const Scalar old = storage.load(self.dtype(), targets[i]);
-            v = isFloating(self.dtype()) ? Scalar::fromFloat(old.floatValue + v.floatValue)
-                                         : Scalar::fromInt(wrappingAdd(old.intValue, v.intValue));
+            const Scalar old = self.applyLazyBit(storage.load(self.dtype(), targets[i]));
+            v = castScalar(v, self.dtype());
+            v = isComplex(self.dtype())
+                    ? Scalar::fromComplex(old.floatValue + v.floatValue, old.imagValue + v.imagValue)
+                : isFloating(self.dtype()) ? Scalar::fromFloat(old.floatValue + v.floatValue)
+                                           : Scalar::fromInt(wrappingAdd(old.intValue, v.intValue));
         }
-        storage.store(self.dtype(), targets[i], castScalar(v, self.dtype()));
+        storage.store(self.dtype(), targets[i], self.applyLazyBit(castScalar(v, self.dtype())));
     }
 }
 
@@ -560,7 +563,7 @@ Tensor scatter_(const Tensor& self, std::int64_t dim, const Tensor& index, const
         writes.emplace_back(storageIndexOf(self.layout(), target), castScalar(value, self.dtype()));
     });
     for (const auto& [at, value] : writes)
-        storage.store(self.dtype(), at, value);
+        storage.store(self.dtype(), at, self.applyLazyBit(value));
     return self;
 }
 

@@ -14,6 +14,7 @@
 #include "TypePromotion.h"
 
 #include <cmath>
+#include <complex>
 #include <functional>
 #include <limits>
 #include <sstream>
@@ -187,7 +188,9 @@ Tensor runElementwise(const std::vector<Input>& inputs, const ResultSpec& spec, 
             if (s.constant)
                 args[k] = *s.constant;
             else if (!s.indices.empty())
-                args[k] = castScalar(s.tensor.storage()->load(s.tensor.dtype(), s.indices[at]), inputs[k].readAs);
+                args[k] = castScalar(
+                    s.tensor.applyLazyBit(s.tensor.storage()->load(s.tensor.dtype(), s.indices[at])),
+                    inputs[k].readAs);
             else
                 args[k] = castScalar(s.values[at], inputs[k].readAs);
         }
@@ -248,6 +251,83 @@ template <typename F> F floatBinary(BinaryKind kind, F a, F b, F alpha) {
         break;
     }
     fail(ErrorKind::RuntimeError, "internal error: not a float kernel");
+}
+
+// ---- complex kernels: c10::complex<float> / <double> arithmetic in the parts' precision ----
+template <typename F> struct Cx { F re, im; };
+template <typename F> Cx<F> cxOf(const Scalar& s) {
+    return {static_cast<F>(s.floatValue), static_cast<F>(s.imagValue)};
+}
+template <typename F> Scalar cxScalar(Cx<F> c) { return Scalar::fromComplex(c.re, c.im); }
+template <typename F> Cx<F> cxMul(Cx<F> a, Cx<F> b) {
+    return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+}
+// ATen's vectorized complex division: (ac + bd, bc - ad) / (c^2 + d^2).
+template <typename F> Cx<F> cxDiv(Cx<F> a, Cx<F> b) {
+    const F denom = b.re * b.re + b.im * b.im;
+    return {(a.re * b.re + a.im * b.im) / denom, (a.im * b.re - a.re * b.im) / denom};
+}
+template <typename F> Cx<F> fromStd(const std::complex<F>& c) { return {c.real(), c.imag()}; }
+template <typename F> std::complex<F> toStd(Cx<F> c) { return {c.re, c.im}; }
+
+template <typename F> Cx<F> complexBinary(BinaryKind kind, Cx<F> a, Cx<F> b, Cx<F> alpha) {
+    switch (kind) {
+    case BinaryKind::Add: {
+        const Cx<F> scaled = cxMul(alpha, b);
+        return {a.re + scaled.re, a.im + scaled.im};
+    }
+    case BinaryKind::Sub: {
+        const Cx<F> scaled = cxMul(alpha, b);
+        return {a.re - scaled.re, a.im - scaled.im};
+    }
+    case BinaryKind::Mul:
+        return cxMul(a, b);
+    case BinaryKind::Div:
+        return cxDiv(a, b);
+    case BinaryKind::Pow:
+        // pow_tensor_scalar's special exponents for complex bases, then std::pow.
+        if (b.im == 0 && b.re == 2)
+            return cxMul(a, a);
+        if (b.im == 0 && b.re == 3)
+            return cxMul(cxMul(a, a), a);
+        return fromStd(std::pow(toStd(a), toStd(b)));
+    default:
+        break;
+    }
+    fail(ErrorKind::RuntimeError, "internal error: not a complex kernel");
+}
+
+template <typename F> Scalar complexUnary(UnaryKind kind, Cx<F> a) {
+    const std::complex<F> z = toStd(a);
+    switch (kind) {
+    case UnaryKind::Neg:
+        return cxScalar<F>({-a.re, -a.im});
+    case UnaryKind::Abs:
+        return Scalar::fromFloat(std::hypot(a.re, a.im)); // a real result
+    case UnaryKind::Sqrt:
+        return cxScalar(fromStd(std::sqrt(z)));
+    case UnaryKind::Exp:
+        return cxScalar(fromStd(std::exp(z)));
+    case UnaryKind::Log:
+        return cxScalar(fromStd(std::log(z)));
+    case UnaryKind::Sin:
+        return cxScalar(fromStd(std::sin(z)));
+    case UnaryKind::Cos:
+        return cxScalar(fromStd(std::cos(z)));
+    case UnaryKind::Tanh:
+        return cxScalar(fromStd(std::tanh(z)));
+    case UnaryKind::Sigmoid:
+        return cxScalar(cxDiv<F>({1, 0}, fromStd(std::complex<F>(1) + std::exp(-z))));
+    case UnaryKind::Square:
+        return cxScalar(cxMul(a, a));
+    case UnaryKind::Reciprocal:
+        return cxScalar(cxDiv<F>({1, 0}, a));
+    case UnaryKind::LogicalNot:
+        return Scalar::fromBool(a.re == 0 && a.im == 0);
+    default:
+        break;
+    }
+    fail(ErrorKind::RuntimeError, "internal error: not a complex unary kernel");
 }
 
 std::int64_t wrapAdd(std::int64_t a, std::int64_t b) { return wrappingAdd(a, b); }
@@ -361,6 +441,22 @@ const char* kernelName(BinaryKind kind) {
     }
 }
 
+// The kernel a complex dtype is refused by (PyTorch 1.13's dispatch names).
+const char* complexKernelName(BinaryKind kind) {
+    switch (kind) {
+    case BinaryKind::Lt:
+        return "lt_cpu";
+    case BinaryKind::Le:
+        return "le_cpu";
+    case BinaryKind::Gt:
+        return "gt_cpu";
+    case BinaryKind::Ge:
+        return "ge_cpu";
+    default:
+        return kernelName(kind);
+    }
+}
+
 std::string notImplemented(const char* kernel, DType dtype) {
     return concatMessage("\"", kernel, "\" not implemented for '", scalarTypeName(dtype), "'");
 }
@@ -417,10 +513,34 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
                                    kind == BinaryKind::Remainder || kind == BinaryKind::Pow))
         kernelError = notImplemented(kernelName(kind), compute);
 
+    SS_CHECK(!isComplex(compute) || (kind != BinaryKind::Maximum && kind != BinaryKind::Minimum),
+             RuntimeError, kind == BinaryKind::Maximum ? "maximum" : "minimum",
+             " not implemented for complex tensors.");
+    if (isComplex(compute) && kind != BinaryKind::Add && kind != BinaryKind::Sub && kind != BinaryKind::Mul &&
+        kind != BinaryKind::Div && kind != BinaryKind::Pow && kind != BinaryKind::Eq &&
+        kind != BinaryKind::Ne)
+        kernelError = notImplemented(complexKernelName(kind), compute);
+
     const Scalar alphaValue = (kind == BinaryKind::Add || kind == BinaryKind::Sub) ? checkedCastScalar(alpha, compute)
                                                                                 : castScalar(alpha, compute);
     Kernel kernel;
-    if (isComparison(kind)) {
+    if (isComplex(compute) && kernelError.empty()) {
+        if (isComparison(kind))
+            kernel = [kind](const Scalar* v) {
+                const bool same = v[0].floatValue == v[1].floatValue && v[0].imagValue == v[1].imagValue;
+                return Scalar::fromBool(kind == BinaryKind::Eq ? same : !same);
+            };
+        else if (compute == DType::ComplexFloat)
+            kernel = [kind, alphaValue](const Scalar* v) {
+                return cxScalar(complexBinary<float>(kind, cxOf<float>(v[0]), cxOf<float>(v[1]),
+                                                     cxOf<float>(alphaValue)));
+            };
+        else
+            kernel = [kind, alphaValue](const Scalar* v) {
+                return cxScalar(complexBinary<double>(kind, cxOf<double>(v[0]), cxOf<double>(v[1]),
+                                                      cxOf<double>(alphaValue)));
+            };
+    } else if (isComparison(kind)) {
         kernel = [kind, compute](const Scalar* v) {
             return Scalar::fromBool(isFloating(compute) ? compareValues(kind, v[0].floatValue, v[1].floatValue)
                                                         : compareValues(kind, v[0].intValue, v[1].intValue));
@@ -483,6 +603,17 @@ const char* unaryKernelName(UnaryKind kind) {
         return "reciprocal_cpu";
     default:
         return "unary_op";
+    }
+}
+
+const char* unaryComplexName(UnaryKind kind) {
+    switch (kind) {
+    case UnaryKind::Floor:
+        return "floor";
+    case UnaryKind::Ceil:
+        return "ceil";
+    default:
+        return "trunc";
     }
 }
 
@@ -591,10 +722,25 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
          kind == UnaryKind::Floor || kind == UnaryKind::Ceil || kind == UnaryKind::Round || kind == UnaryKind::Trunc))
         kernelError = notImplemented(unaryKernelName(kind), dtype);
 
+    if (isComplex(dtype)) {
+        // PyTorch's own refusals of these on complex inputs.
+        SS_CHECK(kind != UnaryKind::Floor && kind != UnaryKind::Ceil && kind != UnaryKind::Trunc,
+                 RuntimeError, unaryComplexName(kind), " is not supported for complex inputs");
+        SS_CHECK(kind != UnaryKind::Relu, RuntimeError, "clamp is not supported for complex types");
+        SS_CHECK(kind != UnaryKind::Sign, RuntimeError,
+                 "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn "
+                 "instead.");
+        if (kind == UnaryKind::BitwiseNot || kind == UnaryKind::Round)
+            kernelError = notImplemented(unaryKernelName(kind), dtype);
+    }
+
     DType compute = dtype;
     DType outType = dtype;
     std::optional<DType> checked = dtype;
-    if (isFloatFunction(kind)) {
+    if (isComplex(dtype) && kind == UnaryKind::Abs) {
+        outType = toRealValueType(dtype); // abs of a complex tensor is real
+        checked = outType;
+    } else if (isFloatFunction(kind)) {
         compute = outType = floatResultOf(dtype);
         checked = compute;
     } else if (kind == UnaryKind::Square && dtype == DType::Bool) {
@@ -605,7 +751,12 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
         checked.reset();
     }
     Kernel kernel;
-    if (kind == UnaryKind::LogicalNot) {
+    if (isComplex(compute)) {
+        if (compute == DType::ComplexFloat)
+            kernel = [kind](const Scalar* v) { return complexUnary<float>(kind, cxOf<float>(v[0])); };
+        else
+            kernel = [kind](const Scalar* v) { return complexUnary<double>(kind, cxOf<double>(v[0])); };
+    } else if (kind == UnaryKind::LogicalNot) {
         kernel = [compute](const Scalar* v) {
             return Scalar::fromBool(isFloating(compute) ? v[0].floatValue == 0.0 : v[0].intValue == 0);
         };
@@ -624,7 +775,9 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
     } else {
         kernel = [kind](const Scalar* v) { return Scalar::fromInt(integerUnary(kind, v[0].intValue)); };
     }
-    const bool sameDtypeOut = !isFloatFunction(kind) && kind != UnaryKind::LogicalNot;
+    // abs of a complex tensor writes its real result into any out= it can be cast to (complex too).
+    const bool sameDtypeOut = !isFloatFunction(kind) && kind != UnaryKind::LogicalNot &&
+                              !(isComplex(dtype) && kind == UnaryKind::Abs);
     return runElementwise({{Operand::of(self), compute, "a"}}, {outType, checked, sameDtypeOut, kernelError}, out,
                           kernel);
 }
@@ -644,6 +797,7 @@ Tensor where(const Tensor& condition, const Operand& a, const Operand& b, const 
 Tensor clamp(const Tensor& self, const std::optional<Operand>& min, const std::optional<Operand>& max,
              const std::optional<Tensor>& out) {
     SS_CHECK(min || max, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
+    SS_CHECK(!isComplex(self.dtype()), RuntimeError, "clamp is not supported for complex types");
     std::vector<PromotionOperand> promotion{PromotionOperand::of(self)};
     if (min)
         promotion.push_back(promotionOf(*min));

@@ -56,7 +56,8 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, std::o
     SS_CHECK(std::isfinite(xstart) && std::isfinite(xend), RuntimeError, "unsupported range: ", xstart, " -> ", xend);
     SS_CHECK((xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart), RuntimeError,
              "upper bound and larger bound inconsistent with step sign");
-    SS_CHECK(type != DType::Bool, RuntimeError, "\"arange_cpu\" not implemented for 'Bool'");
+    SS_CHECK(type != DType::Bool && !isComplex(type), RuntimeError, "\"arange_cpu\" not implemented for '",
+             scalarTypeName(type), "'");
     double sizeD = std::ceil((xend - xstart) / xstep);
     std::optional<std::int64_t> exactSize;
     if (type == DType::Int64 && !anyFloat) {
@@ -100,14 +101,18 @@ Tensor empty(const Shape& sizes, std::optional<DType> dtype) {
 }
 
 Tensor full(const Shape& sizes, const Scalar& value, std::optional<DType> dtype) {
-    const DType inferred = value.kind == Scalar::Kind::Bool    ? DType::Bool
-                           : value.kind == Scalar::Kind::Float ? DType::Float32
-                                                               : DType::Int64;
+    const DType inferred = value.kind == Scalar::Kind::Bool      ? DType::Bool
+                           : value.kind == Scalar::Kind::Complex ? DType::ComplexFloat
+                           : value.kind == Scalar::Kind::Float   ? DType::Float32
+                                                                 : DType::Int64;
     return filled(sizes, value, dtype.value_or(inferred));
 }
 
 Tensor rand(const Shape& sizes, std::optional<DType> dtype, RandomGenerator& generator) {
     const DType type = defaultFloat(dtype);
+    SS_CHECK(!isComplex(type), RuntimeError,
+             "rand() with a complex dtype is not modelled by StrideScope; build it with "
+             "torch.complex(torch.rand(...), torch.rand(...))");
     SS_CHECK(isFloating(type), RuntimeError, "\"check_uniform_bounds\" not implemented for '", scalarTypeName(type), "'");
     Tensor result = detail::emptyWithFormat(sizes, MemoryFormat::Contiguous, type);
     std::uniform_real_distribution<double> uniform(0.0, 1.0);
@@ -117,6 +122,9 @@ Tensor rand(const Shape& sizes, std::optional<DType> dtype, RandomGenerator& gen
 
 Tensor randn(const Shape& sizes, std::optional<DType> dtype, RandomGenerator& generator) {
     const DType type = defaultFloat(dtype);
+    SS_CHECK(!isComplex(type), RuntimeError,
+             "randn() with a complex dtype is not modelled by StrideScope; build it with "
+             "torch.complex(torch.randn(...), torch.randn(...))");
     SS_CHECK(isFloating(type), RuntimeError, "\"normal_kernel_cpu\" not implemented for '", scalarTypeName(type), "'");
     Tensor result = detail::emptyWithFormat(sizes, MemoryFormat::Contiguous, type);
     std::normal_distribution<double> normal(0.0, 1.0);
@@ -131,14 +139,22 @@ Tensor tensor(const NestedData& data, std::optional<DType> dtype) {
     flattenNested(data, 0, shape, values);
     DType inferred = DType::Float32;
     if (!values.empty()) {
-        bool anyFloat = false, allBool = true;
+        bool anyFloat = false, allBool = true, anyComplex = false;
         for (const auto& v : values) {
             anyFloat |= v.isFloat();
+            anyComplex |= v.isComplex();
             allBool &= v.isBool();
         }
-        inferred = anyFloat ? DType::Float32 : allBool ? DType::Bool : DType::Int64;
+        inferred = anyComplex ? DType::ComplexFloat
+                   : anyFloat ? DType::Float32
+                   : allBool  ? DType::Bool
+                              : DType::Int64;
     }
     const DType type = dtype.value_or(inferred);
+    // torch.tensor reads each number as the dtype's Python type: a complex one is no real number.
+    if (!isComplex(type))
+        for (const auto& v : values)
+            SS_CHECK(!v.isComplex(), TypeError, "must be real number, not complex");
     // torch.tensor checks integers against the dtype's range, under Python's type names.
     for (auto& v : values)
         v = checkedCastScalar(v, type, /*pythonNames=*/true);

@@ -20,7 +20,7 @@ struct DTypeInfo {
 };
 
 // Indexed by the enum's value.
-constexpr std::array<DTypeInfo, 10> kDTypes = {{
+constexpr std::array<DTypeInfo, 12> kDTypes = {{
     {DType::Bool, 1, "bool", "Bool", "torch.BoolTensor"},
     {DType::UInt8, 1, "uint8", "Byte", "torch.ByteTensor"},
     {DType::Int8, 1, "int8", "Char", "torch.CharTensor"},
@@ -31,6 +31,8 @@ constexpr std::array<DTypeInfo, 10> kDTypes = {{
     {DType::BFloat16, 2, "bfloat16", "BFloat16", "torch.BFloat16Tensor"},
     {DType::Float32, 4, "float32", "Float", "torch.FloatTensor"},
     {DType::Float64, 8, "float64", "Double", "torch.DoubleTensor"},
+    {DType::ComplexFloat, 8, "complex64", "ComplexFloat", "torch.ComplexFloatTensor"},
+    {DType::ComplexDouble, 16, "complex128", "ComplexDouble", "torch.ComplexDoubleTensor"},
 }};
 
 const DTypeInfo& info(DType dtype) { return kDTypes[static_cast<std::size_t>(dtype)]; }
@@ -39,13 +41,28 @@ struct Alias {
     const char* name;
     DType dtype;
 };
-constexpr std::array<Alias, 17> kAttributeNames = {{
-    {"float32", DType::Float32}, {"float", DType::Float32},   {"float64", DType::Float64},
-    {"double", DType::Float64},  {"float16", DType::Float16}, {"half", DType::Float16},
-    {"bfloat16", DType::BFloat16}, {"int8", DType::Int8},     {"uint8", DType::UInt8},
-    {"int16", DType::Int16},     {"short", DType::Int16},     {"int32", DType::Int32},
-    {"int", DType::Int32},       {"int64", DType::Int64},     {"long", DType::Int64},
-    {"bool", DType::Bool},       {"char", DType::Int8},
+constexpr std::array<Alias, 21> kAttributeNames = {{
+    {"float32", DType::Float32},
+    {"float", DType::Float32},
+    {"float64", DType::Float64},
+    {"double", DType::Float64},
+    {"float16", DType::Float16},
+    {"half", DType::Float16},
+    {"bfloat16", DType::BFloat16},
+    {"int8", DType::Int8},
+    {"uint8", DType::UInt8},
+    {"int16", DType::Int16},
+    {"short", DType::Int16},
+    {"int32", DType::Int32},
+    {"int", DType::Int32},
+    {"int64", DType::Int64},
+    {"long", DType::Int64},
+    {"bool", DType::Bool},
+    {"char", DType::Int8},
+    {"complex64", DType::ComplexFloat},
+    {"cfloat", DType::ComplexFloat},
+    {"complex128", DType::ComplexDouble},
+    {"cdouble", DType::ComplexDouble},
 }};
 
 } // namespace
@@ -61,6 +78,9 @@ DTypeCategory categoryOf(DType dtype) {
     case DType::Float32:
     case DType::Float64:
         return DTypeCategory::Floating;
+    case DType::ComplexFloat:
+    case DType::ComplexDouble:
+        return DTypeCategory::Complex;
     default:
         return DTypeCategory::Integral;
     }
@@ -71,6 +91,21 @@ bool isFloating(DType dtype) { return categoryOf(dtype) == DTypeCategory::Floati
 bool isIntegral(DType dtype, bool includeBool) {
     auto category = categoryOf(dtype);
     return category == DTypeCategory::Integral || (includeBool && category == DTypeCategory::Boolean);
+}
+
+bool isComplex(DType dtype) { return categoryOf(dtype) == DTypeCategory::Complex; }
+
+DType toRealValueType(DType dtype) {
+    if (dtype == DType::ComplexFloat)
+        return DType::Float32;
+    if (dtype == DType::ComplexDouble)
+        return DType::Float64;
+    return dtype;
+}
+
+DType toComplexType(DType dtype) {
+    return dtype == DType::Float64 || dtype == DType::ComplexDouble ? DType::ComplexDouble
+                                                                    : DType::ComplexFloat;
 }
 
 std::string dtypeName(DType dtype) { return std::string("torch.") + info(dtype).shortName; }
@@ -99,6 +134,13 @@ DType promoteTypes(DType a, DType b) {
         return b;
     if (b == DType::Bool)
         return a;
+    // c10's table: a complex result whose parts are double when either side has double parts
+    // (complex64 + float64 is complex128), else float (complex64 + int64, + float16 stay complex64).
+    if (isComplex(a) || isComplex(b)) {
+        const bool doubleParts = a == DType::Float64 || b == DType::Float64 || a == DType::ComplexDouble ||
+                                 b == DType::ComplexDouble;
+        return doubleParts ? DType::ComplexDouble : DType::ComplexFloat;
+    }
     const bool aFloat = isFloating(a), bFloat = isFloating(b);
     if (aFloat != bFloat)
         return aFloat ? a : b;
@@ -117,6 +159,8 @@ DType promoteTypes(DType a, DType b) {
 }
 
 bool canCast(DType from, DType to) {
+    if (isComplex(from) && !isComplex(to))
+        return false;
     if (isFloating(from) && isIntegral(to, false))
         return false;
     if (from != DType::Bool && to == DType::Bool)

@@ -20,14 +20,21 @@ enum class DType : std::uint8_t {
     BFloat16,
     Float32,
     Float64,
+    ComplexFloat,  // complex64: two float32, real then imaginary
+    ComplexDouble, // complex128: two float64
 };
 
-enum class DTypeCategory { Boolean, Integral, Floating };
+enum class DTypeCategory { Boolean, Integral, Floating, Complex };
 
 int itemSize(DType dtype);
 DTypeCategory categoryOf(DType dtype);
 bool isFloating(DType dtype);
 bool isIntegral(DType dtype, bool includeBool);
+bool isComplex(DType dtype);
+// complex64 <-> float32, complex128 <-> float64 (c10::toRealValueType / toComplexType); other
+// dtypes map to themselves under toRealValueType.
+DType toRealValueType(DType dtype);
+DType toComplexType(DType dtype);
 
 // "torch.float32", as `print(x.dtype)` shows it.
 std::string dtypeName(DType dtype);

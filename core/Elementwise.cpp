@@ -49,7 +49,10 @@ void writeValues(const Tensor& dst, const std::function<Scalar(std::int64_t)>& p
     std::int64_t i = 0;
     Storage& storage = *dst.storage();
     const DType dtype = dst.dtype();
-    dst.forEachElement([&](const Shape&, std::int64_t at) { storage.store(dtype, at, produce(i++)); });
+    // Through a conjugate (or negative) view the stored value is the conjugate of the written one.
+    dst.forEachElement([&](const Shape&, std::int64_t at) {
+        storage.store(dtype, at, dst.applyLazyBit(castScalar(produce(i++), dtype)));
+    });
 }
 
 } // namespace stridescope::detail

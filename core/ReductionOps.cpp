@@ -7,6 +7,7 @@
 #include "Error.h"
 
 #include <cmath>
+#include <complex>
 #include <limits>
 
 namespace stridescope::ops {
@@ -60,7 +61,7 @@ std::vector<std::vector<Scalar>> groups(const Tensor& self, const std::vector<bo
         std::int64_t out = 0;
         for (std::size_t d = 0; d < index.size(); ++d)
             out += index[d] * keptStride[d];
-        result[static_cast<std::size_t>(out)].push_back(storage.load(self.dtype(), at));
+        result[static_cast<std::size_t>(out)].push_back(self.applyLazyBit(storage.load(self.dtype(), at)));
     });
     return result;
 }
@@ -119,10 +120,19 @@ Scalar maxOf(const std::vector<Scalar>& values, bool wantMax, bool floating, std
     return values[best];
 }
 
+// PyTorch's refusals of complex inputs to the ordering reductions.
+void checkNotComplex(const Tensor& self, const char* pytorchKernel) {
+    if (isComplex(self.dtype()))
+        fail(ErrorKind::RuntimeError, "\"", pytorchKernel, "\" not implemented for '",
+             scalarTypeName(self.dtype()), "'");
+}
+
 } // namespace
 
 Tensor reduce(ReductionKind kind, const Tensor& self, const Shape& dims, bool keepdim, std::optional<DType> dtype) {
     const std::string name = reductionName(kind);
+    if (kind == ReductionKind::Amax || kind == ReductionKind::Amin)
+        checkNotComplex(self, kind == ReductionKind::Amax ? "max_values_cpu" : "min_values_cpu");
     DType outType = self.dtype();
     switch (kind) {
     case ReductionKind::Sum:
@@ -131,13 +141,15 @@ Tensor reduce(ReductionKind kind, const Tensor& self, const Shape& dims, bool ke
         break;
     case ReductionKind::Mean:
         if (dtype)
-            SS_CHECK(isFloating(*dtype), RuntimeError,
-                     "mean(): could not infer output dtype. Optional dtype must be either a floating point or complex "
+            SS_CHECK(isFloating(*dtype) || isComplex(*dtype), RuntimeError,
+                     "mean(): could not infer output dtype. Optional dtype must be either a floating point "
+                     "or complex "
                      "dtype. Got: ",
                      scalarTypeName(*dtype));
         else
-            SS_CHECK(isFloating(self.dtype()), RuntimeError,
-                     "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
+            SS_CHECK(isFloating(self.dtype()) || isComplex(self.dtype()), RuntimeError,
+                     "mean(): could not infer output dtype. Input dtype must be either a floating point or "
+                     "complex "
                      "dtype. Got: ",
                      scalarTypeName(self.dtype()));
         outType = dtype.value_or(self.dtype());
@@ -172,6 +184,18 @@ Tensor reduce(ReductionKind kind, const Tensor& self, const Shape& dims, bool ke
         case ReductionKind::Mean:
         case ReductionKind::Prod: {
             const bool product = kind == ReductionKind::Prod;
+            if (isComplex(readAs)) {
+                // Accumulated in complex<double>, like the real ones in double.
+                std::complex<double> acc = product ? 1.0 : 0.0;
+                for (const Scalar& v : values) {
+                    const Scalar x = castScalar(v, readAs);
+                    const std::complex<double> z(x.floatValue, x.imagValue);
+                    acc = product ? acc * z : acc + z;
+                }
+                if (kind == ReductionKind::Mean)
+                    acc /= static_cast<double>(values.size());
+                return Scalar::fromComplex(acc.real(), acc.imag());
+            }
             if (floating) {
                 double acc = product ? 1.0 : 0.0;
                 for (const Scalar& v : values) {
@@ -210,6 +234,7 @@ Tensor reduce(ReductionKind kind, const Tensor& self, const Shape& dims, bool ke
 
 Tensor maxAll(const Tensor& self, bool wantMax) {
     const char* name = wantMax ? "max" : "min";
+    checkNotComplex(self, wantMax ? "max_all" : "min_all");
     SS_CHECK(self.numel() > 0, RuntimeError, name,
              "(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the "
              "'dim' argument.");
@@ -217,6 +242,8 @@ Tensor maxAll(const Tensor& self, bool wantMax) {
 }
 
 std::pair<Tensor, Tensor> maxDim(const Tensor& self, std::int64_t dim, bool keepdim, bool wantMax) {
+    SS_CHECK(!isComplex(self.dtype()), RuntimeError, wantMax ? "max" : "min",
+             "(): does not support complex input");
     const std::vector<bool> mask = dimMask(self, {dim});
     checkNonEmptyReduction(self, mask, wantMax ? "max" : "min");
     const Shape shape = reducedShape(self, mask, keepdim);
@@ -239,6 +266,7 @@ std::pair<Tensor, Tensor> maxDim(const Tensor& self, std::int64_t dim, bool keep
 
 Tensor argMax(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim, bool wantMax) {
     const char* name = wantMax ? "argmax" : "argmin";
+    checkNotComplex(self, wantMax ? "argmax_cpu" : "argmin_cpu");
     if (self.dtype() == DType::Bool)
         fail(ErrorKind::RuntimeError, "\"", name, "_cpu\" not implemented for 'Bool'");
     if (!dim) {
@@ -257,10 +285,12 @@ Tensor argMax(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim,
 }
 
 Tensor variance(const Tensor& self, const std::optional<Shape>& dims, double correction, bool keepdim, bool takeRoot) {
-    SS_CHECK(isFloating(self.dtype()), RuntimeError, "std and var only support floating point and complex dtypes");
+    SS_CHECK(isFloating(self.dtype()) || isComplex(self.dtype()), RuntimeError,
+             "std and var only support floating point and complex dtypes");
     const std::vector<bool> mask = dimMask(self, dims.value_or(Shape{}));
     const Shape shape = reducedShape(self, mask, keepdim);
-    Tensor result = allocateResult(self.dtype(), shape, self.hasValues());
+    // Of a complex tensor: a real result, the spread of |z - mean|.
+    Tensor result = allocateResult(toRealValueType(self.dtype()), shape, self.hasValues());
     if (!result.hasValues())
         return result;
     const auto grouped = groups(self, mask, result.numel());
@@ -268,13 +298,17 @@ Tensor variance(const Tensor& self, const std::optional<Shape>& dims, double cor
     detail::writeValues(result, [&](std::int64_t) {
         const std::vector<Scalar>& values = grouped[i++];
         const double n = static_cast<double>(values.size());
-        double mean = 0;
-        for (const Scalar& v : values)
+        double mean = 0, meanImag = 0;
+        for (const Scalar& v : values) {
             mean += v.floatValue;
+            meanImag += v.imagValue; // 0 for a real tensor
+        }
         mean /= n;
+        meanImag /= n;
         double squares = 0;
         for (const Scalar& v : values)
-            squares += (v.floatValue - mean) * (v.floatValue - mean);
+            squares += (v.floatValue - mean) * (v.floatValue - mean) +
+                       (v.imagValue - meanImag) * (v.imagValue - meanImag);
         const double divisor = std::max(0.0, n - correction);
         const double var = squares / divisor;
         return Scalar::fromFloat(takeRoot ? std::sqrt(var) : var);
@@ -283,10 +317,11 @@ Tensor variance(const Tensor& self, const std::optional<Shape>& dims, double cor
 }
 
 Tensor norm(const Tensor& self, double p, const std::optional<Shape>& dims, bool keepdim, std::optional<DType> dtype) {
-    SS_CHECK(isFloating(self.dtype()), RuntimeError,
-             "norm(): input dtype should be either floating point or complex. Got ", scalarTypeName(self.dtype()),
-             " instead.");
-    const DType outType = dtype.value_or(self.dtype());
+    SS_CHECK(isFloating(self.dtype()) || isComplex(self.dtype()), RuntimeError,
+             "norm(): input dtype should be either floating point or complex. Got ",
+             scalarTypeName(self.dtype()), " instead.");
+    // The norm of a complex tensor is real: it sums powers of |z|.
+    const DType outType = dtype.value_or(toRealValueType(self.dtype()));
     const std::vector<bool> mask = dimMask(self, dims.value_or(Shape{}));
     const Shape shape = reducedShape(self, mask, keepdim);
     Tensor result = allocateResult(outType, shape, self.hasValues());
@@ -300,11 +335,12 @@ Tensor norm(const Tensor& self, double p, const std::optional<Shape>& dims, bool
         if (std::isinf(p)) {
             acc = p > 0 ? 0.0 : std::numeric_limits<double>::infinity();
             for (const Scalar& v : values)
-                acc = p > 0 ? std::max(acc, std::fabs(v.floatValue)) : std::min(acc, std::fabs(v.floatValue));
+                acc = p > 0 ? std::max(acc, std::hypot(v.floatValue, v.imagValue))
+                            : std::min(acc, std::hypot(v.floatValue, v.imagValue));
             return Scalar::fromFloat(acc);
         }
         for (const Scalar& v : values) {
-            const double a = std::fabs(v.floatValue);
+            const double a = std::hypot(v.floatValue, v.imagValue); // |v|, for a real value too
             acc += p == 0 ? (a != 0) : p == 1 ? a : p == 2 ? a * a : std::pow(a, p);
         }
         return Scalar::fromFloat(p == 0 || p == 1 ? acc : p == 2 ? std::sqrt(acc) : std::pow(acc, 1.0 / p));

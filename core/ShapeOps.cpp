@@ -4,6 +4,7 @@
 #include "ShapeOps.h"
 
 #include "Broadcast.h"
+#include "ComplexOps.h"
 #include "Elementwise.h"
 #include "Error.h"
 
@@ -65,6 +66,13 @@ Shape formatStrides(const Shape& sizes, MemoryFormat format) {
 Tensor viewDtype(const Tensor& self, DType dtype) {
     if (dtype == self.dtype())
         return self.withLayout(self.layout());
+    SS_CHECK(!self.isConj(), RuntimeError,
+             "torch.Tensor.view is not supported for conjugate view tensors when converting to a different "
+             "dtype.");
+    SS_CHECK(
+        !self.isNeg(), RuntimeError,
+        "torch.Tensor.view is not supported for tensors with negative bit set when converting to a different "
+        "dtype.");
     const int oldSize = self.elementSize(), newSize = itemSize(dtype);
     const std::string names = scalarTypeName(self.dtype()) + " as " + scalarTypeName(dtype);
     if (oldSize == newSize)
@@ -105,20 +113,20 @@ Tensor ravel(const Tensor& self) { return view(contiguous(self), {-1}); }
 Tensor adjoint(const Tensor& self) {
     SS_CHECK(self.dim() != 1, RuntimeError,
              "tensor.adjoint() is only supported on matrices or batches of matrices. Got 1-D tensor.");
-    return self.dim() == 0 ? self : transpose(self, -2, -1);
+    return self.dim() == 0 ? conj(self) : conj(transpose(self, -2, -1));
 }
 
 Tensor matrixH(const Tensor& self) {
     const auto ndim = self.dim();
     SS_CHECK(ndim == 2 || ndim == 0, RuntimeError, "tensor.H is only supported on matrices (2-D tensors). Got ", ndim,
              "-D tensor.", ndim > 2 ? " For batches of matrices, consider using tensor.mH" : "");
-    return ndim == 0 ? self : transpose(self, -2, -1);
+    return ndim == 0 ? conj(self) : conj(transpose(self, -2, -1));
 }
 
 Tensor matrixMH(const Tensor& self) {
     SS_CHECK(self.dim() != 1, RuntimeError,
              "tensor.mH is only supported on matrices or batches of matrices. Got 1-D tensor.");
-    return self.dim() == 0 ? self : transpose(self, -2, -1);
+    return self.dim() == 0 ? conj(self) : conj(transpose(self, -2, -1));
 }
 
 std::vector<Tensor> unbind(const Tensor& self, std::int64_t dim) {
@@ -308,7 +316,9 @@ bool equal(const Tensor& a, const Tensor& b) {
     const auto va = a.values(), vb = b.values();
     for (std::size_t i = 0; i < va.size(); ++i) {
         const Scalar x = castScalar(va[i], common), y = castScalar(vb[i], common);
-        if (isFloating(common) ? !(x.floatValue == y.floatValue) : x.intValue != y.intValue)
+        if (isComplex(common)    ? !(x.floatValue == y.floatValue && x.imagValue == y.imagValue)
+            : isFloating(common) ? !(x.floatValue == y.floatValue)
+                                 : x.intValue != y.intValue)
             return false;
     }
     return true;

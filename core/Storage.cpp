@@ -60,7 +60,13 @@ float toFloat(const Scalar& v) {
 Scalar castScalar(const Scalar& v, DType dtype) {
     switch (dtype) {
     case DType::Bool:
+        // c10's complex -> bool conversion reads the real part only (torch.tensor([3j]).bool() is False).
         return Scalar::fromBool(v.isFloat() ? v.floatValue != 0.0 : v.intValue != 0);
+    case DType::ComplexDouble:
+        return Scalar::fromComplex(v.toDouble(), v.imagValue);
+    case DType::ComplexFloat:
+        return Scalar::fromComplex(static_cast<double>(toFloat(v)),
+                                   static_cast<double>(static_cast<float>(v.imagValue)));
     case DType::Float64:
         return Scalar::fromFloat(v.isFloat() ? v.floatValue : static_cast<double>(v.intValue));
     case DType::Float32:
@@ -96,29 +102,36 @@ Scalar checkedCastScalar(const Scalar& v, DType dtype, bool pythonNames) {
             return std::isnan(f) || f < lowest || f > highest;
         return static_cast<double>(v.intValue) < lowest || static_cast<double>(v.intValue) > highest;
     };
+    // c10::checked_convert: a complex value with an imaginary part does not fit a real dtype.
+    if (v.isComplex() && v.imagValue != 0.0 && !isComplex(dtype) && dtype != DType::Bool)
+        overflows = true;
     switch (dtype) {
     case DType::Bool:
+    case DType::ComplexFloat:
+    case DType::ComplexDouble:
         break;
     case DType::UInt8:
         // c10 lets an unsigned type take negatives down to -max (they wrap, as in C).
         cppName = "uint8_t", pythonName = "uint8";
-        overflows = outside(-255.0, 255.0);
+        overflows = overflows || outside(-255.0, 255.0);
         break;
     case DType::Int8:
         cppName = "int8_t", pythonName = "int8";
-        overflows = outside(-128.0, 127.0);
+        overflows = overflows || outside(-128.0, 127.0);
         break;
     case DType::Int16:
         cppName = "int16_t", pythonName = "int16";
-        overflows = outside(-32768.0, 32767.0);
+        overflows = overflows || outside(-32768.0, 32767.0);
         break;
     case DType::Int32:
         cppName = "int", pythonName = "int32";
-        overflows = outside(-2147483648.0, 2147483647.0);
+        overflows = overflows || outside(-2147483648.0, 2147483647.0);
         break;
     case DType::Int64:
         cppName = "int64_t", pythonName = "int64";
-        overflows = v.isFloat() && (std::isnan(f) || f < -9223372036854775808.0 || f >= 9223372036854775808.0);
+        overflows =
+            overflows ||
+            (v.isFloat() && (std::isnan(f) || f < -9223372036854775808.0 || f >= 9223372036854775808.0));
         break;
     case DType::Float16:
     case DType::BFloat16:
@@ -134,7 +147,7 @@ Scalar checkedCastScalar(const Scalar& v, DType dtype, bool pythonNames) {
                   : dtype == DType::Float32  ? "float"
                                              : "double";
         pythonName = cppName;
-        overflows = !pythonNames && std::isfinite(f) && (f < -highest || f > highest);
+        overflows = overflows || (!pythonNames && std::isfinite(f) && (f < -highest || f > highest));
         break;
     }
     }
@@ -318,6 +331,18 @@ Scalar Storage::load(DType dtype, std::int64_t index) const {
         return Scalar::fromFloat(read(float{}));
     case DType::Float64:
         return Scalar::fromFloat(read(double{}));
+    case DType::ComplexFloat: {
+        const float re = read(float{});
+        float im = 0.0f;
+        std::memcpy(&im, p + sizeof(float), sizeof im);
+        return Scalar::fromComplex(re, im);
+    }
+    case DType::ComplexDouble: {
+        const double re = read(double{});
+        double im = 0.0;
+        std::memcpy(&im, p + sizeof(double), sizeof im);
+        return Scalar::fromComplex(re, im);
+    }
     }
     return {};
 }
@@ -359,6 +384,16 @@ void Storage::store(DType dtype, std::int64_t index, const Scalar& value) {
     case DType::Float64:
         write(v.floatValue);
         break;
+    case DType::ComplexFloat: {
+        const float parts[2] = {static_cast<float>(v.floatValue), static_cast<float>(v.imagValue)};
+        std::memcpy(p, parts, sizeof parts);
+        break;
+    }
+    case DType::ComplexDouble: {
+        const double parts[2] = {v.floatValue, v.imagValue};
+        std::memcpy(p, parts, sizeof parts);
+        break;
+    }
     }
 }
 

@@ -23,10 +23,31 @@ Tensor Tensor::withLayout(DType dtype, Layout layout) const {
     Tensor view(m_storage, dtype, std::move(layout));
     if (m_version)
         view.m_version = m_version;
+    view.m_lazyBit = m_lazyBit; // a view of a conjugate view is conjugate too
     return view;
 }
 
-Tensor Tensor::withFreshVersion() const { return Tensor(m_storage, m_dtype, m_layout); }
+Tensor Tensor::withLazyBit(bool set) const {
+    Tensor view = withLayout(m_layout);
+    view.m_lazyBit = set;
+    return view;
+}
+
+Scalar Tensor::applyLazyBit(const Scalar& value) const {
+    if (!m_lazyBit)
+        return value;
+    if (value.isComplex())
+        return Scalar::fromComplex(value.floatValue, -value.imagValue);
+    if (value.isFloat())
+        return Scalar::fromFloat(-value.floatValue);
+    return value;
+}
+
+Tensor Tensor::withFreshVersion() const {
+    Tensor alias(m_storage, m_dtype, m_layout);
+    alias.m_lazyBit = m_lazyBit; // .data / detach() of a conj view are conj too
+    return alias;
+}
 
 Tensor Tensor::withMetadata(StoragePtr storage, DType dtype, Layout layout) const {
     Tensor same = *this;
@@ -74,7 +95,7 @@ std::uint64_t Tensor::dataPtr() const {
 }
 
 Scalar Tensor::valueAt(const Shape& index) const {
-    return m_storage->load(m_dtype, storageIndexOf(m_layout, index));
+    return applyLazyBit(m_storage->load(m_dtype, storageIndexOf(m_layout, index)));
 }
 
 void Tensor::forEachElement(const std::function<void(const Shape&, std::int64_t)>& visit) const {
@@ -106,7 +127,8 @@ std::vector<Scalar> Tensor::values() const {
     // Bounded: a view can repeat its storage's elements (expand) far beyond what fits in memory;
     // forEachElement refuses those under a ValueWorkLimit before anything is pushed.
     result.reserve(static_cast<std::size_t>(std::min(numel(), Storage::kMaxValueElements)));
-    forEachElement([&](const Shape&, std::int64_t at) { result.push_back(m_storage->load(m_dtype, at)); });
+    forEachElement(
+        [&](const Shape&, std::int64_t at) { result.push_back(applyLazyBit(m_storage->load(m_dtype, at))); });
     return result;
 }
 

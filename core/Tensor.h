@@ -37,6 +37,17 @@ public:
     int elementSize() const { return itemSize(m_dtype); }
     bool hasValues() const { return m_storage && m_storage->hasValues(); }
     bool isContiguous() const { return stridescope::isContiguous(m_layout); }
+    // PyTorch's lazy conjugation (the conj bit of a complex tensor, `x.conj()`) and lazy negation
+    // (the neg bit of a real one, `x.conj().imag`): one bit, since a tensor here has at most one
+    // of them. The storage keeps the values before the conjugation or negation; valueAt()/values()
+    // and every op that reads or writes elements pass them through applyLazyBit().
+    bool isConj() const { return m_lazyBit && isComplex(m_dtype); }
+    bool isNeg() const { return m_lazyBit && !isComplex(m_dtype); }
+    bool hasLazyBit() const { return m_lazyBit; }
+    // A view (same storage, layout, version counter) with the bit set or cleared.
+    Tensor withLazyBit(bool set) const;
+    // A stored value as this tensor reads it, and a logical value as it is stored (an involution).
+    Scalar applyLazyBit(const Scalar& value) const;
     bool sharesStorageWith(const Tensor& other) const { return m_storage == other.m_storage; }
     std::uint64_t dataPtr() const;
 
@@ -83,6 +94,7 @@ private:
     std::uint64_t m_objectId = 0;
     std::shared_ptr<std::int64_t> m_version;
     std::shared_ptr<const std::string> m_layoutReason;
+    bool m_lazyBit = false;
 };
 
 } // namespace stridescope

@@ -1,5 +1,7 @@
 #include "TypePromotion.h"
 
+#include "Error.h"
+
 #include <optional>
 
 namespace stridescope {
@@ -9,9 +11,11 @@ PromotionOperand PromotionOperand::of(const Tensor& t) {
 }
 
 PromotionOperand PromotionOperand::of(const Scalar& s) {
-    const DType dtype = s.kind == Scalar::Kind::Float ? DType::Float32
-                        : s.kind == Scalar::Kind::Bool ? DType::Bool
-                                                       : DType::Int64;
+    // A Python complex counts as the default complex dtype (complex64).
+    const DType dtype = s.kind == Scalar::Kind::Complex ? DType::ComplexFloat
+                        : s.kind == Scalar::Kind::Float ? DType::Float32
+                        : s.kind == Scalar::Kind::Bool  ? DType::Bool
+                                                        : DType::Int64;
     return {dtype, Rank::WrappedNumber};
 }
 
@@ -24,6 +28,17 @@ std::optional<DType> combineCategories(std::optional<DType> higher, std::optiona
         return lower;
     if (!lower)
         return higher;
+    if (isComplex(*higher))
+        return higher;
+    if (isComplex(*lower)) {
+        // A floating higher keeps its value type (float64 tensor * 1j is complex128, float32
+        // tensor * a 0-dim complex128 tensor is complex64); an integral one takes lower's.
+        if (*higher == DType::Float16)
+            fail(ErrorKind::RuntimeError,
+                 "complex32 (ComplexHalf), the result of a float16 tensor with a complex "
+                 "number, is not modelled by StrideScope");
+        return isFloating(*higher) ? toComplexType(*higher) : lower;
+    }
     if (isFloating(*higher))
         return higher;
     if (*higher == DType::Bool || isFloating(*lower))
@@ -42,6 +57,8 @@ DType resultType(const std::vector<PromotionOperand>& operands) {
     return combineCategories(slots[0], combineCategories(slots[1], slots[2])).value_or(DType::Float32);
 }
 
-DType floatResultOf(DType computed) { return isFloating(computed) ? computed : DType::Float32; }
+DType floatResultOf(DType computed) {
+    return isFloating(computed) || isComplex(computed) ? computed : DType::Float32;
+}
 
 } // namespace stridescope

@@ -27,7 +27,7 @@ struct PromotionOperand {
 DType resultType(const std::vector<PromotionOperand>& operands);
 
 // The dtype an integer or bool computation becomes where an op always gives floats (true
-// division, sqrt, exp, ...): the default dtype, float32.
+// division, sqrt, exp, ...): the default dtype, float32 (floating and complex dtypes stay).
 DType floatResultOf(DType computed);
 
 } // namespace stridescope

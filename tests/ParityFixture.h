@@ -135,6 +135,11 @@ inline std::optional<double> nonFinite(const QJsonValue& value) {
 // Compares one element of "values". Integers exactly as 64-bit integers, floats bit-exact
 // (including the sign of zero), NaN equal to NaN, bools as bools.
 inline bool sameElement(const QJsonValue& expected, const QJsonValue& actual) {
+    if (expected.isArray()) { // a complex element: [real, imag]
+        const QJsonArray e = expected.toArray(), a = actual.toArray();
+        return actual.isArray() && e.size() == 2 && a.size() == 2 && sameElement(e[0], a[0]) &&
+               sameElement(e[1], a[1]);
+    }
     if (expected.isBool())
         return actual.isBool() && actual.toBool() == expected.toBool();
     if (const auto e = nonFinite(expected)) {
@@ -165,6 +170,13 @@ inline QString firstLine(const QString& text) {
 inline bool closeElement(const QJsonValue& expected, const QJsonValue& actual, const QString& dtype) {
     if (sameElement(expected, actual))
         return true;
+    if (expected.isArray()) { // a complex element: each part within the parts' precision
+        const QJsonArray e = expected.toArray(), a = actual.toArray();
+        const QString part =
+            dtype == QLatin1String("complex64") ? QStringLiteral("float32") : QStringLiteral("float64");
+        return actual.isArray() && e.size() == 2 && a.size() == 2 && closeElement(e[0], a[0], part) &&
+               closeElement(e[1], a[1], part);
+    }
     if (!expected.isDouble() || !actual.isDouble())
         return false;
     const double e = expected.toDouble(), a = actual.toDouble();
@@ -213,7 +225,7 @@ public:
         if (!actual.contains(key("shape")))
             return QStringLiteral("expected a tensor line");
         for (const char* field : {"name", "shape", "stride", "storage_offset", "dtype", "is_contiguous",
-                                  "storage_nbytes"}) {
+                                  "storage_nbytes", "is_conj", "is_neg"}) {
             const QJsonValue e = expected.value(key(field));
             const QJsonValue a = actual.value(key(field));
             if (e.isDouble() && a.isDouble() ? e.toInteger() != a.toInteger() : e != a)

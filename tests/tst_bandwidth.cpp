@@ -84,6 +84,16 @@ void encode(const Scalar& value, DType dtype, unsigned char* out) {
     case DType::Float64:
         put(v.floatValue);
         break;
+    case DType::ComplexFloat: { // the real part, then the imaginary part
+        const float parts[2] = {static_cast<float>(v.floatValue), static_cast<float>(v.imagValue)};
+        put(parts);
+        break;
+    }
+    case DType::ComplexDouble: {
+        const double parts[2] = {v.floatValue, v.imagValue};
+        put(parts);
+        break;
+    }
     }
 }
 

@@ -31,6 +31,9 @@ std::string dump(const Expr* e) {
     case ExprKind::FloatLiteral:
         o << e->floatValue << "f";
         return o.str();
+    case ExprKind::ImaginaryLiteral:
+        o << e->floatValue << "j";
+        return o.str();
     case ExprKind::StringLiteral:
         return "'" + e->text + "'";
     case ExprKind::BoolLiteral:
@@ -354,8 +357,10 @@ void TestParser::refusesLikePython_data() {
     QTest::newRow("dict displays")
         << QByteArray("x = {}")
         << QStringLiteral("dicts and sets are not supported in StrideScope scripts (line 1, column 5)");
-    QTest::newRow("complex literals")
-        << QByteArray("x = 3j") << QStringLiteral("complex numbers are not supported (line 1, column 5)");
+    QTest::newRow("an imaginary literal followed by a name")
+        << QByteArray("x = 3jx") << QStringLiteral("invalid imaginary literal (line 1, column 6)");
+    QTest::newRow("an imaginary literal followed by digits")
+        << QByteArray("x = 1.5j2") << QStringLiteral("invalid imaginary literal (line 1, column 8)");
 }
 
 void TestParser::refusesLikePython() {

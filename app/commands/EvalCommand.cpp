@@ -41,6 +41,9 @@ std::string jsonScalar(const Scalar& value) {
         return std::to_string(value.intValue);
     case Scalar::Kind::Float:
         return jsonFloat(value.floatValue);
+    case Scalar::Kind::Complex:
+        // A complex element is the pair [real, imag], each part spelt as a float element.
+        return "[" + jsonFloat(value.floatValue) + "," + jsonFloat(value.imagValue) + "]";
     }
     return "null";
 }
@@ -129,6 +132,11 @@ private:
             .add("storage", storageNumber(t))
             .add("storage_nbytes", jsonInteger(t.storage()->nbytes()));
         addDevice(json, t);
+        // The lazy bits, only where set (as "pinned"): "values" are read through them.
+        if (t.isConj())
+            json.add("is_conj", true);
+        if (t.isNeg())
+            json.add("is_neg", true);
         if (m_values)
             json.addJson("values", jsonValues(t));
         return json;

@@ -99,6 +99,14 @@ QString formatValue(const Scalar& value, DType dtype) {
     }
     case DTypeCategory::Floating:
         break;
+    case DTypeCategory::Complex: {
+        // One cell holds both parts, written as PyTorch writes an element: "1.+2.j", "0.-3.j".
+        const DType part = toRealValueType(dtype);
+        const QString imag = formatValue(Scalar::fromFloat(value.imagValue), part);
+        const bool signedImag = imag.startsWith(QLatin1Char('-')) || imag.startsWith(QLatin1Char('+'));
+        return formatValue(Scalar::fromFloat(value.floatValue), part) +
+               (signedImag ? QString() : QStringLiteral("+")) + imag + QLatin1Char('j');
+    }
     }
     const double v = value.toDouble();
     if (std::isnan(v))
@@ -323,6 +331,11 @@ DiagramModel DiagramModel::build(const DiagramTensorSpec& primary,
                        QStringLiteral("storage_offset ") + QString::number(tensor.storageOffset()) +
                        kMiddleDot + dtype + kMiddleDot + QStringLiteral("is_contiguous ") +
                        (tensor.isContiguous() ? QStringLiteral("True") : QStringLiteral("False"));
+    // The lazy bits: the strip shows the stored values, the logical view the values read through them.
+    if (tensor.isConj())
+        model.layoutLine += kMiddleDot + QStringLiteral("is_conj True");
+    if (tensor.isNeg())
+        model.layoutLine += kMiddleDot + QStringLiteral("is_neg True");
     model.dataPtrAlignment = 1;
     while (model.dataPtrAlignment < 128 &&
            model.dataPtr % static_cast<std::uint64_t>(model.dataPtrAlignment * 2) == 0)
@@ -332,6 +345,12 @@ DiagramModel DiagramModel::build(const DiagramTensorSpec& primary,
                         byteSize(storage.nbytes()) + kMiddleDot + QStringLiteral("data_ptr ") +
                         hexAddress(model.dataPtr) + kMiddleDot +
                         DiagramText::tr("%1-byte aligned").arg(model.dataPtrAlignment);
+    // A view in another dtype (view_as_real, .imag, view(dtype)): the same bytes were allocated as
+    // elements of the storage's own dtype, e.g. 6 complex64 read as 12 float32 cells.
+    if (storage.dtype() != tensor.dtype())
+        model.storageLine += kMiddleDot + DiagramText::tr("allocated as %1 \u00d7 %2")
+                                              .arg(groupDigits(storage.elementCount()),
+                                                   QString::fromStdString(dtypeShortName(storage.dtype())));
     // Where the storage lives, unless it is ordinary CPU memory: "cuda:0 · simulated", "cpu · pinned".
     if (storage.device().isCuda() || storage.isPinned())
         model.storageLine += kMiddleDot + QString::fromStdString(storage.placement().label());

@@ -176,7 +176,19 @@ void PropertiesPanel::render() {
                 tr("= %1 B from the storage's start").arg(t.storageOffset() * item));
     html += row(QStringLiteral("numel()"), groupDigits(t.numel()));
     html += row(QStringLiteral("dtype"), QString::fromStdString(dtypeName(t.dtype())),
-                tr("itemsize %1 B").arg(item));
+                isComplex(t.dtype())
+                    ? tr("itemsize %1 B: a %2 real part, then a %2 imaginary part (torch.view_as_real shows "
+                         "the two cells)")
+                          .arg(item)
+                          .arg(QString::fromStdString(dtypeShortName(toRealValueType(t.dtype()))))
+                    : tr("itemsize %1 B").arg(item));
+    // The lazy conjugate / negative bits: the storage keeps the values before them.
+    if (t.isConj())
+        html += row(QStringLiteral("is_conj()"), QStringLiteral("True"),
+                    tr("a lazy conjugate: the storage holds the unconjugated values; resolve_conj() copies"));
+    if (t.isNeg())
+        html += row(QStringLiteral("is_neg()"), QStringLiteral("True"),
+                    tr("a lazy negation: the storage holds the values before it; resolve_neg() copies"));
     if (t.storage()) {
         // x.device, and what kind of memory: pinned host memory, or a simulated GPU's.
         const Placement& placement = t.storage()->placement();

@@ -37,6 +37,8 @@ enum class ExprKind {
     Compare,         // children = operands (n >= 2), compareOps = the n-1 operators (chained)
     Conditional,     // `a if c else b`: children = {a, c, b}
     BoolOp,          // `a and b and c` (boolValue true) or `a or b` (false): children = operands
+    // floatValue: the imaginary part of `2j` (a complex number with real part 0)
+    ImaginaryLiteral,
 };
 
 enum class UnaryOp { Negate, Plus, Invert, Not };

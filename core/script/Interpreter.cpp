@@ -1,6 +1,7 @@
 #include "core/script/Interpreter.h"
 
 #include "core/Arithmetic.h"
+#include "core/ComplexOps.h"
 #include "core/DeviceMemory.h"
 #include "core/Ops.h"
 #include "core/ValueWorkLimit.h"
@@ -478,6 +479,19 @@ private:
                 rebindIfChanged(self, self.withMetadata(from.storage(), from.dtype(), from.layout()));
                 return;
             }
+            if (object.isTensor() && (target.text == "real" || target.text == "imag")) {
+                // x.real = v (THPVariable_set_real / set_imag): v is copied into the view, as
+                // x.real[...] = v writes it.
+                const Tensor& self = object.asTensor();
+                IndexPart everything;
+                everything.value = Value::ellipsis();
+                Subscript all;
+                all.parts.push_back(everything);
+                setItem(Value::fromTensor(target.text == "real" ? ops::real(self) : ops::imag(self)), all,
+                        value,
+                        /*reported=*/false);
+                return;
+            }
             if (object.isTensor() && target.text == "requires_grad") {
                 SS_CHECK(value.is(Value::Kind::Bool), TypeError, "requires_grad must be a bool");
                 SS_CHECK(!value.asBool(), RuntimeError,
@@ -500,7 +514,8 @@ private:
         return wrapStorageIndex(storage, subscript.parts[0].value.asIntegral());
     }
 
-    void setItem(const Value& object, const Subscript& subscript, const Value& value) {
+    // `reported` false: a write that prints no line (x.real = v is an attribute assignment).
+    void setItem(const Value& object, const Subscript& subscript, const Value& value, bool reported = true) {
         if (object.is(Value::Kind::Storage)) {
             const StorageValue& storage = object.asStorage();
             const std::int64_t index = storageIndex(storage, subscript);
@@ -543,7 +558,8 @@ private:
             ops::advancedSetIndex(self, *advanced, operand);
         else
             ops::setIndex(self, items, operand);
-        addResult(std::nullopt, object);
+        if (reported)
+            addResult(std::nullopt, object);
     }
 
     void runAugmented(const Statement& statement) {
@@ -728,9 +744,17 @@ private:
                         return object.asTuple()[i];
             }
             break;
+        case Value::Kind::Complex:
+            if (name == "real")
+                return Value::fromFloat(object.asComplex().real);
+            if (name == "imag")
+                return Value::fromFloat(object.asComplex().imag);
+            break;
         case Value::Kind::DType:
             if (name == "is_floating_point")
                 return Value::fromBool(isFloating(object.asDType()));
+            if (name == "is_complex")
+                return Value::fromBool(isComplex(object.asDType()));
             if (name == "is_signed")
                 return Value::fromBool(object.asDType() != DType::Bool && object.asDType() != DType::UInt8);
             break;
@@ -773,6 +797,8 @@ private:
             return Value::fromInt(expr.intValue);
         case ExprKind::FloatLiteral:
             return Value::fromFloat(expr.floatValue);
+        case ExprKind::ImaginaryLiteral:
+            return Value::fromComplex(0.0, expr.floatValue);
         case ExprKind::StringLiteral:
             return Value::fromString(expr.text);
         case ExprKind::FString:

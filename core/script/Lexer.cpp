@@ -409,8 +409,18 @@ private:
                 throwSyntaxError("invalid decimal literal", here());
             }
         }
-        if (m_pos < m_src.size() && (m_src[m_pos] == 'j' || m_src[m_pos] == 'J'))
-            throwSyntaxError("complex numbers are not supported", token.location);
+        // An imaginary literal: any decimal integer or float spelling followed by j (07j is 7j).
+        if (m_pos < m_src.size() && (m_src[m_pos] == 'j' || m_src[m_pos] == 'J')) {
+            // Python points at the literal's last character, the j, when something follows it.
+            const SourceLocation suffix = here();
+            advance(1);
+            if (m_pos < m_src.size() && (isAsciiIdentifierStart(m_src[m_pos]) || isDigit(m_src[m_pos])))
+                throwSyntaxError("invalid imaginary literal", suffix);
+            token.kind = TokenKind::Imaginary;
+            token.floatValue = parseFloatText(text);
+            finishToken(token);
+            return;
+        }
         rejectTrailingIdentifier("decimal");
 
         if (isFloat) {

@@ -31,6 +31,8 @@ enum class TokenKind {
     Indent,   // indentation before a statement: the parser refuses it ("unexpected indent") when
               // it gets there, so that an unsupported `def` or `for` above it is named first
     EndOfInput,
+    // floatValue: the imaginary part of `2j`, `1.5e3J`
+    Imaginary,
 };
 
 struct Token {

@@ -153,6 +153,99 @@ std::pair<double, double> floatDivmod(double vx, double wx) {
     return {floordiv, mod};
 }
 
+// ---- Python's complex numbers, computed as CPython's Objects/complexobject.c computes them ----
+struct Complex {
+    double re = 0.0;
+    double im = 0.0;
+};
+
+Complex asComplexNumber(const Value& v) {
+    if (v.is(Value::Kind::Complex))
+        return {v.asComplex().real, v.asComplex().imag};
+    return {v.asDouble(), 0.0};
+}
+
+Value complexValue(Complex c) { return Value::fromComplex(c.re, c.im); }
+
+Complex complexProduct(Complex a, Complex b) {
+    return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+}
+
+// _Py_c_quot: Smith's method, scaling by the larger part of the divisor.
+Complex complexQuotient(Complex a, Complex b) {
+    const double absBr = std::abs(b.re), absBi = std::abs(b.im);
+    if (absBr >= absBi) {
+        if (absBr == 0.0)
+            fail(kZeroDivision, "complex division by zero");
+        const double ratio = b.im / b.re;
+        const double denom = b.re + b.im * ratio;
+        return {(a.re + a.im * ratio) / denom, (a.im - a.re * ratio) / denom};
+    }
+    if (absBi >= absBr) {
+        const double ratio = b.re / b.im;
+        const double denom = b.re * ratio + b.im;
+        return {(a.re * ratio + a.im) / denom, (a.im * ratio - a.re) / denom};
+    }
+    return {std::nan(""), std::nan("")}; // a NaN in b
+}
+
+// c_powu: binary exponentiation, which CPython uses for integral exponents up to 100.
+Complex complexPowerUnsigned(Complex x, long n) {
+    Complex r{1.0, 0.0}, p = x;
+    for (long mask = 1; mask > 0 && n >= mask; mask <<= 1) {
+        if (n & mask)
+            r = complexProduct(r, p);
+        p = complexProduct(p, p);
+    }
+    return r;
+}
+
+Complex complexPower(Complex a, Complex b) {
+    if (b.im == 0.0 && b.re == std::floor(b.re) && std::abs(b.re) <= 100.0) {
+        const long n = static_cast<long>(b.re);
+        if (n > 0)
+            return complexPowerUnsigned(a, n);
+        if (n < 0)
+            return complexQuotient({1.0, 0.0}, complexPowerUnsigned(a, -n));
+    }
+    // _Py_c_pow
+    if (b.re == 0.0 && b.im == 0.0)
+        return {1.0, 0.0};
+    if (a.re == 0.0 && a.im == 0.0) {
+        if (b.im != 0.0 || b.re < 0.0)
+            fail(kZeroDivision, "0.0 to a negative or complex power");
+        return {0.0, 0.0};
+    }
+    const double vabs = std::hypot(a.re, a.im);
+    double len = std::pow(vabs, b.re);
+    const double at = std::atan2(a.im, a.re);
+    double phase = at * b.re;
+    if (b.im != 0.0) {
+        len /= std::exp(at * b.im);
+        phase += b.im * std::log(vabs);
+    }
+    return {len * std::cos(phase), len * std::sin(phase)};
+}
+
+Value complexOperation(BinaryOp op, const Value& lhs, const Value& rhs) {
+    const Complex a = asComplexNumber(lhs), b = asComplexNumber(rhs);
+    switch (op) {
+    case BinaryOp::Add:
+        return complexValue({a.re + b.re, a.im + b.im});
+    case BinaryOp::Subtract:
+        return complexValue({a.re - b.re, a.im - b.im});
+    case BinaryOp::Multiply:
+        // A real operand is a complex with a zero imaginary part, as Python converts it.
+        return complexValue(complexProduct(a, b));
+    case BinaryOp::Divide:
+        return complexValue(complexQuotient(a, b));
+    case BinaryOp::Power:
+        return complexValue(complexPower(a, b));
+    default:
+        unsupportedOperands(op, lhs, rhs);
+    }
+}
+
 Value floatOperation(BinaryOp op, const Value& lhs, const Value& rhs) {
     const double a = lhs.asDouble();
     const double b = rhs.asDouble();
@@ -179,7 +272,7 @@ Value floatOperation(BinaryOp op, const Value& lhs, const Value& rhs) {
         if (a == 0.0 && b < 0.0)
             fail(kZeroDivision, "0.0 cannot be raised to a negative power");
         if (a < 0.0 && std::isfinite(b) && b != std::floor(b))
-            fail(ErrorKind::ValueError, "complex results are not supported: ", a, " ** ", b);
+            return complexValue(complexPower({a, 0.0}, {b, 0.0})); // float_pow: a complex result
         const double result = std::pow(a, b);
         if (std::isinf(result) && std::isfinite(a) && std::isfinite(b))
             fail(ErrorKind::OverflowError, "(34, 'Numerical result out of range')");
@@ -288,6 +381,8 @@ Value binaryOperation(BinaryOp op, const Value& lhs, const Value& rhs) {
         if (op == BinaryOp::LeftShift || op == BinaryOp::RightShift || op == BinaryOp::BitAnd ||
             op == BinaryOp::BitOr || op == BinaryOp::BitXor || op == BinaryOp::MatMul)
             unsupportedOperands(op, lhs, rhs);
+        if (lhs.is(Value::Kind::Complex) || rhs.is(Value::Kind::Complex))
+            return complexOperation(op, lhs, rhs);
         return floatOperation(op, lhs, rhs);
     }
     if ((op == BinaryOp::Add && isSequenceOrString(lhs)) ||
@@ -328,6 +423,12 @@ Value unaryOperation(UnaryOp op, const Value& operand) {
         if (op == UnaryOp::Plus)
             return operand;
     }
+    if (operand.is(Value::Kind::Complex)) {
+        if (op == UnaryOp::Negate)
+            return Value::fromComplex(-operand.asComplex().real, -operand.asComplex().imag);
+        if (op == UnaryOp::Plus)
+            return operand;
+    }
     fail(ErrorKind::TypeError, "bad operand type for unary ", symbol, ": '", typeName(operand), "'");
 }
 
@@ -338,6 +439,10 @@ bool valuesEqual(const Value& lhs, const Value& rhs) {
     if (lhs.isNumber() && rhs.isNumber()) {
         if (isIntLike(lhs) && isIntLike(rhs))
             return lhs.asIntegral() == rhs.asIntegral();
+        if (lhs.is(Value::Kind::Complex) || rhs.is(Value::Kind::Complex)) {
+            const Complex a = asComplexNumber(lhs), b = asComplexNumber(rhs);
+            return a.re == b.re && a.im == b.im;
+        }
         return lhs.asDouble() == rhs.asDouble();
     }
     const bool lhsTuple = lhs.is(Value::Kind::Tuple) || lhs.is(Value::Kind::Size);
@@ -389,7 +494,7 @@ namespace {
 
 // -1, 0, 1 for lhs < = > rhs under Python's ordering; TypeError where Python has none.
 int compareOrdered(const Value& lhs, const Value& rhs, CompareOp op) {
-    if (lhs.isNumber() && rhs.isNumber()) {
+    if (lhs.isRealNumber() && rhs.isRealNumber()) {
         if (isIntLike(lhs) && isIntLike(rhs))
             return lhs.asIntegral() < rhs.asIntegral() ? -1 : lhs.asIntegral() > rhs.asIntegral() ? 1 : 0;
         const double a = lhs.asDouble();
@@ -462,6 +567,8 @@ bool truthy(const Value& value) {
         return value.asInt() != 0;
     case Value::Kind::Float:
         return value.asFloat() != 0.0;
+    case Value::Kind::Complex:
+        return value.asComplex().real != 0.0 || value.asComplex().imag != 0.0;
     case Value::Kind::String:
         return !value.asString().empty();
     case Value::Kind::Size:
@@ -478,7 +585,8 @@ bool truthy(const Value& value) {
         SS_CHECK(t.numel() == 1, RuntimeError,
                  "Boolean value of Tensor with more than one value is ambiguous");
         SS_CHECK(t.hasValues(), RuntimeError, "the values of this tensor are not kept (layout only)");
-        return t.valueAt(Shape(static_cast<std::size_t>(t.dim()), 0)).toDouble() != 0.0;
+        const Scalar v = t.valueAt(Shape(static_cast<std::size_t>(t.dim()), 0));
+        return v.toDouble() != 0.0 || v.imagValue != 0.0;
     }
     default:
         return true;
@@ -597,6 +705,9 @@ std::int64_t toPythonInt(const Value& value) {
         return floatToInt(value.asFloat());
     case Value::Kind::Tensor: {
         const Scalar s = singleElement(value.asTensor());
+        // Tensor.__int__ converts checked: a nonzero imaginary part overflows int64_t.
+        if (s.isComplex() && s.imagValue != 0.0)
+            checkedCastScalar(s, DType::Int64);
         return s.isFloat() ? floatToInt(s.floatValue) : s.intValue;
     }
     case Value::Kind::String: {
@@ -638,8 +749,11 @@ double toPythonFloat(const Value& value) {
     case Value::Kind::Int:
     case Value::Kind::Float:
         return value.asDouble();
-    case Value::Kind::Tensor:
-        return singleElement(value.asTensor()).toDouble();
+    case Value::Kind::Tensor: {
+        const Scalar s = singleElement(value.asTensor());
+        // Tensor.__float__: a checked conversion to double refuses a nonzero imaginary part.
+        return s.isComplex() ? checkedCastScalar(s, DType::Float64).floatValue : s.toDouble();
+    }
     case Value::Kind::String: {
         std::string text = stripWhitespace(value.asString());
         std::string lower;

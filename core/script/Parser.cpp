@@ -334,6 +334,7 @@ private:
             return "function call";
         case ExprKind::IntLiteral:
         case ExprKind::FloatLiteral:
+        case ExprKind::ImaginaryLiteral:
         case ExprKind::StringLiteral:
             return "literal";
         case ExprKind::FString:
@@ -394,6 +395,7 @@ private:
                    token.text == "await" || token.text == "yield";
         case TokenKind::Integer:
         case TokenKind::Float:
+        case TokenKind::Imaginary:
         case TokenKind::String:
             return true;
         case TokenKind::Operator:
@@ -733,6 +735,12 @@ private:
         case TokenKind::Float: {
             advance();
             ExprPtr literal = makeExpr(ExprKind::FloatLiteral, token.location);
+            literal->floatValue = token.floatValue;
+            return finish(std::move(literal));
+        }
+        case TokenKind::Imaginary: {
+            advance();
+            ExprPtr literal = makeExpr(ExprKind::ImaginaryLiteral, token.location);
             literal->floatValue = token.floatValue;
             return finish(std::move(literal));
         }

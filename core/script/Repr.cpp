@@ -30,6 +30,23 @@ std::string storageRepr(const StorageValue& s) {
     return out + "\n" + info;
 }
 
+std::string complexRepr(double real, double imag) {
+    // complex_repr: the parts as repr() writes floats but without a ".0" (1+2j, 1.5-0j), and
+    // only the imaginary part when the real one is +0.
+    auto part = [](double v) {
+        std::string text = floatRepr(v);
+        if (text.size() > 2 && text.compare(text.size() - 2, 2, ".0") == 0)
+            text.resize(text.size() - 2);
+        return text;
+    };
+    if (real == 0.0 && !std::signbit(real))
+        return part(imag) + "j";
+    std::string imagText = part(imag);
+    if (imagText[0] != '-')
+        imagText = "+" + imagText;
+    return "(" + part(real) + imagText + "j)";
+}
+
 std::string floatRepr(double value) {
     if (std::isnan(value))
         return "nan";
@@ -251,6 +268,18 @@ private:
     std::size_t m_width = 1;
 };
 
+// _vector_str's _val_formatter: the real part padded, the imaginary part stripped of its padding
+// and signed ("1.+2.j", "0.-3.j", "nan+infj").
+std::string formatElement(const Scalar& value, const ElementFormatter& formatter,
+                          const ElementFormatter* imag) {
+    if (!imag)
+        return formatter.format(value);
+    const std::string real = formatter.format(Scalar::fromFloat(value.floatValue));
+    std::string imagText = imag->format(Scalar::fromFloat(value.imagValue)) + "j";
+    imagText.erase(0, imagText.find_first_not_of(' '));
+    return imagText[0] == '+' || imagText[0] == '-' ? real + imagText : real + "+" + imagText;
+}
+
 // The indices printed along a dimension of size n: all of them, or the first and last
 // kEdgeItems when summarizing (the elements between become "...").
 std::vector<std::int64_t> shownIndices(std::int64_t n, bool summarize) {
@@ -284,10 +313,12 @@ public:
     }
 
     // _tensor_str_with_formatter on the sub-tensor at index[0..dim).
-    std::string body(Shape& index, std::size_t dim, int indent, const ElementFormatter& formatter) const {
+    // `imag` formats the imaginary parts of a complex tensor (formatter the real ones), else null.
+    std::string body(Shape& index, std::size_t dim, int indent, const ElementFormatter& formatter,
+                     const ElementFormatter* imag) const {
         const std::size_t rank = index.size();
         if (dim == rank)
-            return formatter.format(m_tensor.valueAt(index));
+            return formatElement(m_tensor.valueAt(index), formatter, imag);
         const std::int64_t n = m_tensor.sizes()[dim];
         const bool elided = m_summarize && n > 2 * kEdgeItems;
         if (rank - dim == 1) {
@@ -296,9 +327,11 @@ public:
                 if (elided && i == n - kEdgeItems)
                     data.push_back(" ...");
                 index[dim] = i;
-                data.push_back(formatter.format(m_tensor.valueAt(index)));
+                data.push_back(formatElement(m_tensor.valueAt(index), formatter, imag));
             }
-            const double elementLength = static_cast<double>(formatter.width() + 2);
+            // _vector_str: a complex element also takes the imaginary width and the 'j'.
+            const double elementLength =
+                static_cast<double>(formatter.width() + 2 + (imag ? imag->width() + 1 : 0));
             const std::size_t perLine = static_cast<std::size_t>(
                 std::max(1.0, std::floor(static_cast<double>(kLineWidth - indent) / elementLength)));
             std::string out = "[";
@@ -321,7 +354,7 @@ public:
                 out += "..." + separator;
             first = false;
             index[dim] = i;
-            out += body(index, dim + 1, indent + 1, formatter);
+            out += body(index, dim + 1, indent + 1, formatter, imag);
         }
         return out + "]";
     }
@@ -331,8 +364,11 @@ private:
     bool m_summarize;
 };
 
+// _str_intern's has_default_dtype: the default dtype, the default complex dtype (complex64 next
+// to float32), int64 and bool go unsaid.
 bool hasDefaultDType(DType dtype) {
-    return dtype == DType::Float32 || dtype == DType::Int64 || dtype == DType::Bool;
+    return dtype == DType::Float32 || dtype == DType::ComplexFloat || dtype == DType::Int64 ||
+           dtype == DType::Bool;
 }
 
 // torch._tensor_str._add_suffixes: a suffix moves to its own line when the line would pass 80.
@@ -401,8 +437,21 @@ std::string tensorRepr(const Tensor& tensor) {
     Shape index(static_cast<std::size_t>(tensor.dim()), 0);
     std::vector<Scalar> shown;
     printer.collectShown(index, 0, shown);
+    if (isComplex(tensor.dtype())) {
+        // _tensor_str: one _Formatter over the real parts (self.real) and one over the imaginary
+        // parts (self.imag), of the real dtype; the conj bit is resolved by valueAt().
+        std::vector<Scalar> realParts, imagParts;
+        for (const Scalar& s : shown) {
+            realParts.push_back(Scalar::fromFloat(s.floatValue));
+            imagParts.push_back(Scalar::fromFloat(s.imagValue));
+        }
+        const DType partType = toRealValueType(tensor.dtype());
+        const ElementFormatter realFormatter(partType, realParts), imagFormatter(partType, imagParts);
+        return addSuffixes(prefix + printer.body(index, 0, indent, realFormatter, &imagFormatter), suffixes,
+                           indent);
+    }
     const ElementFormatter formatter(tensor.dtype(), shown);
-    const std::string body = printer.body(index, 0, indent, formatter);
+    const std::string body = printer.body(index, 0, indent, formatter, nullptr);
     return addSuffixes(prefix + body, suffixes, indent);
 }
 
@@ -422,6 +471,8 @@ std::string repr(const Value& value) {
         return std::to_string(value.asInt());
     case Value::Kind::Float:
         return floatRepr(value.asFloat());
+    case Value::Kind::Complex:
+        return complexRepr(value.asComplex().real, value.asComplex().imag);
     case Value::Kind::String:
         return stringRepr(value.asString());
     case Value::Kind::Tensor:

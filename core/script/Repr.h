@@ -17,6 +17,8 @@ std::string str(const Value& value);
 // repr(float): the shortest digits that round-trip, laid out as Python does
 // (1.0, 0.1, 1e-05, 1e+16, inf, nan).
 std::string floatRepr(double value);
+// repr(complex): (1+2j), 2j, (-0-1j), (nan+infj), as Python writes it.
+std::string complexRepr(double real, double imag);
 // repr(str): quoted with ' unless the text holds ' and no ", with Python's escapes.
 std::string stringRepr(std::string_view text);
 // "(2, 3)", "(5,)", "()" — a shape as str(tuple(x.shape)) prints it.

@@ -10,6 +10,7 @@
 #include "core/script/TorchRegistry.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <memory>
@@ -609,6 +610,8 @@ void registerBuiltins(Registry& r) {
         const Value& v = args.positional[0];
         if (v.is(Value::Kind::Float))
             return Value::fromFloat(std::abs(v.asFloat()));
+        if (v.is(Value::Kind::Complex))
+            return Value::fromFloat(std::hypot(v.asComplex().real, v.asComplex().imag));
         if (v.is(Value::Kind::Int) || v.is(Value::Kind::Bool))
             return v.asIntegral() < 0 ? unaryOperation(UnaryOp::Negate, v) : Value::fromInt(v.asIntegral());
         if (v.isTensor())
@@ -664,6 +667,7 @@ const Registry& registry() {
         registerViews(r);
         registerDevices(r);
         registerArithmetic(r);
+        registerComplex(r);
         return r;
     }();
     return instance;

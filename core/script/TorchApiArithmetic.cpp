@@ -195,6 +195,9 @@ void registerElementwise(Registry& r) {
         r.noArgsMethod(row.name, [kind](T self, C) { return Value::fromTensor(ops::unary(kind, self)); });
         if (row.inPlace)
             r.noArgsMethod(row.name + "_", [kind](T self, C context) {
+                // abs_ would write a real result into a complex tensor: at::abs_ refuses it first.
+                SS_CHECK(kind != UnaryKind::Abs || !isComplex(self.dtype()), RuntimeError,
+                         "In-place abs is not supported for complex tensors.");
                 return Value::fromTensor(ops::unary(kind, self, announce(self, context)));
             });
         // torch.relu is the one without out= (native_functions.yaml has no relu.out).
@@ -565,7 +568,7 @@ Value tensorUnaryOperation(UnaryOp op, const Tensor& operand) {
         SS_CHECK(operand.dtype() != DType::Bool, RuntimeError, "The `+` operator, on a bool tensor is not supported.");
         return Value::fromTensor(operand); // Tensor.__pos__ (positive) returns self
     case UnaryOp::Invert:
-        SS_CHECK(!isFloating(operand.dtype()), TypeError,
+        SS_CHECK(!isFloating(operand.dtype()) && !isComplex(operand.dtype()), TypeError,
                  "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
         return Value::fromTensor(ops::unary(UnaryKind::BitwiseNot, operand));
     case UnaryOp::Not:

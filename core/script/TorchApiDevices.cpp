@@ -42,6 +42,12 @@ std::string legacyTypeName(const Tensor& t) {
     case DType::Int8: name = "CharTensor"; break;
     case DType::UInt8: name = "ByteTensor"; break;
     case DType::Bool: name = "BoolTensor"; break;
+    case DType::ComplexFloat:
+        name = "ComplexFloatTensor";
+        break;
+    case DType::ComplexDouble:
+        name = "ComplexDoubleTensor";
+        break;
     }
     return (ops::deviceOf(t).isCuda() ? "torch.cuda." : "torch.") + name;
 }

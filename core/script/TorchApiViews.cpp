@@ -53,6 +53,10 @@ const char* cppTypeName(DType dtype) {
         return "float";
     case DType::Float64:
         return "double";
+    case DType::ComplexFloat:
+        return "c10::complex<float>";
+    case DType::ComplexDouble:
+        return "c10::complex<double>";
     }
     return "float";
 }

@@ -136,6 +136,7 @@ void registerProperties(Registry& r);
 void registerViews(Registry& r); // TorchApiViews.cpp
 void registerDevices(Registry& r); // TorchApiDevices.cpp
 void registerArithmetic(Registry& r); // TorchApiArithmetic.cpp
+void registerComplex(Registry& r);    // TorchApiComplex.cpp
 
 // A device argument (a string, an int index or a torch.device) as c10::Device, with PyTorch's errors.
 Device deviceFromValue(const Value& value);

@@ -95,6 +95,8 @@ Value Value::fromScalar(const Scalar& s) {
         return fromInt(s.intValue);
     case Scalar::Kind::Float:
         return fromFloat(s.floatValue);
+    case Scalar::Kind::Complex:
+        return fromComplex(s.floatValue, s.imagValue);
     }
     return none();
 }
@@ -123,6 +125,8 @@ double Value::asDouble() const {
         return asBool() ? 1.0 : 0.0;
     case Kind::Int:
         return static_cast<double>(asInt());
+    case Kind::Complex:
+        return asComplex().real;
     default:
         return asFloat();
     }
@@ -134,6 +138,8 @@ Scalar Value::asScalar() const {
         return Scalar::fromBool(asBool());
     case Kind::Int:
         return Scalar::fromInt(asInt());
+    case Kind::Complex:
+        return Scalar::fromComplex(asComplex().real, asComplex().imag);
     default:
         return Scalar::fromFloat(asFloat());
     }
@@ -173,9 +179,9 @@ std::string typeName(const Value& value) {
         return "module";
     case Value::Kind::Function: {
         const FunctionValue& f = value.asFunction();
-        const bool isType =
-            !f.self && (f.name == "torch.Size" || f.name == "int" || f.name == "float" || f.name == "bool" ||
-                        f.name == "str" || f.name == "tuple" || f.name == "list" || f.name == "range");
+        const bool isType = !f.self && (f.name == "torch.Size" || f.name == "int" || f.name == "float" ||
+                                        f.name == "bool" || f.name == "str" || f.name == "complex" ||
+                                        f.name == "tuple" || f.name == "list" || f.name == "range");
         return isType ? "type" : "builtin_function_or_method";
     }
     case Value::Kind::Generator:
@@ -184,6 +190,8 @@ std::string typeName(const Value& value) {
         return value.asStorage().untyped ? "UntypedStorage" : "TypedStorage";
     case Value::Kind::Device:
         return "torch.device";
+    case Value::Kind::Complex:
+        return "complex";
     }
     return "object";
 }

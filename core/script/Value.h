@@ -93,6 +93,12 @@ struct DeviceValue {
     Device device;
 };
 
+// A Python complex: two doubles.
+struct ComplexNumber {
+    double real = 0.0;
+    double imag = 0.0;
+};
+
 class Value {
 public:
     enum class Kind {
@@ -114,6 +120,7 @@ public:
         Generator,
         Storage,
         Device,
+        Complex,
     };
 
     Value() = default;
@@ -146,6 +153,10 @@ public:
     static Value generator() { return Value(Data(std::in_place_index<15>, GeneratorValue{})); }
     static Value storage(StorageValue s) { return Value(Data(std::in_place_index<16>, std::move(s))); }
     static Value fromDevice(Device d) { return Value(Data(std::in_place_index<17>, DeviceValue{d})); }
+    // A Python complex number (1+2j, complex(a, b)).
+    static Value fromComplex(double re, double im) {
+        return Value(Data(std::in_place_index<18>, ComplexNumber{re, im}));
+    }
     // A Python number from a Scalar: bool, int or float.
     static Value fromScalar(const Scalar& s);
 
@@ -153,8 +164,10 @@ public:
     bool is(Kind k) const { return kind() == k; }
     bool isNone() const { return is(Kind::None); }
     bool isTensor() const { return is(Kind::Tensor); }
-    // int, bool (a Python bool is an int) or float.
-    bool isNumber() const { return is(Kind::Int) || is(Kind::Bool) || is(Kind::Float); }
+    // int, bool (a Python bool is an int), float or complex.
+    bool isNumber() const { return is(Kind::Int) || is(Kind::Bool) || is(Kind::Float) || is(Kind::Complex); }
+    // int, bool or float: the numbers that order and convert to float without losing a part.
+    bool isRealNumber() const { return is(Kind::Int) || is(Kind::Bool) || is(Kind::Float); }
     // tuple, list or torch.Size: the sequences whose items can be read without computing.
     bool isSequence() const { return is(Kind::Tuple) || is(Kind::List) || is(Kind::Size); }
 
@@ -173,6 +186,7 @@ public:
     const FunctionValue& asFunction() const { return std::get<14>(m_data); }
     const StorageValue& asStorage() const { return std::get<16>(m_data); }
     const Device& asDevice() const { return std::get<17>(m_data).device; }
+    const ComplexNumber& asComplex() const { return std::get<18>(m_data); }
 
     // 1 for a tuple or list of non-sequences, more for nested ones, 0 for everything else.
     int nestingDepth() const;
@@ -183,7 +197,7 @@ public:
     std::vector<Value> sequenceItems() const;
     // A bool or int as int64 (Python's bool is an int subclass). Requires Bool or Int.
     std::int64_t asIntegral() const { return is(Kind::Bool) ? (asBool() ? 1 : 0) : asInt(); }
-    // An int, bool or float as double. Requires isNumber().
+    // An int, bool or float as double (a complex number's real part). Requires isNumber().
     double asDouble() const;
     // A Python number as a Scalar. Requires isNumber().
     Scalar asScalar() const;
@@ -191,7 +205,7 @@ public:
 private:
     using Data = std::variant<NoneValue, bool, std::int64_t, double, std::string, Tensor, DType, MemoryFormat,
                               SizeValue, TupleValue, ListValue, RangeValue, EllipsisValue, ModuleValue,
-                              FunctionValue, GeneratorValue, StorageValue, DeviceValue>;
+                              FunctionValue, GeneratorValue, StorageValue, DeviceValue, ComplexNumber>;
     explicit Value(Data data) : m_data(std::move(data)) {}
     Data m_data;
 };

@@ -112,6 +112,10 @@
         <translation>%1 字节对齐</translation>
     </message>
     <message>
+        <source>allocated as %1 × %2</source>
+        <translation>分配时为 %1 × %2</translation>
+    </message>
+    <message>
         <source>empty: shape %1 has no elements, so the view reaches no storage element</source>
         <translation>空：形状 %1 没有元素，因此该视图不覆盖任何存储元素</translation>
     </message>
@@ -1920,6 +1924,18 @@ Restore it?</source>
     <message>
         <source>itemsize %1 B</source>
         <translation>元素大小 %1 B</translation>
+    </message>
+    <message>
+        <source>itemsize %1 B: a %2 real part, then a %2 imaginary part (torch.view_as_real shows the two cells)</source>
+        <translation>元素大小 %1 B：先是 %2 实部，再是 %2 虚部（torch.view_as_real 显示这两个格子）</translation>
+    </message>
+    <message>
+        <source>a lazy conjugate: the storage holds the unconjugated values; resolve_conj() copies</source>
+        <translation>延迟共轭：存储中保存的是共轭之前的值；resolve_conj() 会拷贝</translation>
+    </message>
+    <message>
+        <source>a lazy negation: the storage holds the values before it; resolve_neg() copies</source>
+        <translation>延迟取负：存储中保存的是取负之前的值；resolve_neg() 会拷贝</translation>
     </message>
     <message>
         <source>%1 elements · %2</source>

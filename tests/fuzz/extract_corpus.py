@@ -15,7 +15,7 @@ CORPUS = ROOT / "tests" / "fuzz" / "corpus"
 # (file, keep every Nth script)
 JSONL_SOURCES = [("errors_parity.jsonl", 1), ("ops_parity.jsonl", 4), ("random_chains.jsonl", 8),
                  ("views_parity.jsonl", 2), ("views_sweep.jsonl", 6),
-                 ("arithmetic_parity.jsonl", 12)]
+                 ("arithmetic_parity.jsonl", 12), ("complex_parity.jsonl", 3)]
 
 
 def slug(text):

@@ -1,0 +1,2 @@
+import torch
+x = torch.tensor(1.5-2j)

@@ -1,0 +1,2 @@
+import torch
+x = torch.full((3,), 2j, dtype=torch.complex128)

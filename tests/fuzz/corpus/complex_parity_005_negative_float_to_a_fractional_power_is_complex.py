@@ -1,0 +1,2 @@
+import torch
+a = (-8) ** 0.5

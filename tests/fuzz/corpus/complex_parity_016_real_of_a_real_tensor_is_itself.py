@@ -1,0 +1,4 @@
+import torch
+x = torch.ones(3)
+r = x.real
+s = torch.real(x)

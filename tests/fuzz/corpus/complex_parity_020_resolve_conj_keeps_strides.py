@@ -1,0 +1,3 @@
+import torch
+x = torch.zeros(2, 3, dtype=torch.complex64).t().conj()
+y = x.resolve_conj()

@@ -1,0 +1,3 @@
+import torch
+x = torch.tensor([1+2j, 3j])
+y = x * 2.5

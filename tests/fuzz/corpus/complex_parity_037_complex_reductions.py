@@ -1,0 +1,12 @@
+import torch
+x = torch.tensor([[1+2j, 3j], [2-1j, 0.5]])
+a = x.sum()
+b = x.sum(0)
+c = x.mean(1)
+d = x.prod()
+e = x.all()
+f = x.any()
+g = x.sum(dtype=torch.complex128)
+h = x.sum(dtype=torch.float32)
+i = torch.tensor([1, 2]).mean(dtype=torch.complex64)
+j = x.conj().sum()

@@ -1,0 +1,2 @@
+import torch
+y = torch.imag(torch.ones(2))

@@ -1,0 +1,3 @@
+import torch
+x = torch.zeros(2)
+x[0] = 1j

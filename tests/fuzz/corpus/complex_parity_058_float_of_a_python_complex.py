@@ -1,0 +1,2 @@
+import torch
+a = float(1j)

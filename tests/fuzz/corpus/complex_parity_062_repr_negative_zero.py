@@ -1,0 +1,2 @@
+import torch
+repr(torch.tensor([-0.0-0.0j, complex(-0.0, 0.0)]))
