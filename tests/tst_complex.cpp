@@ -4,8 +4,8 @@
 // `stridescope eval --json --values -` and compared field by field, plus what torch cannot
 // generate: the dtype table, the lexer's imaginary literals, eval's JSON spelling of complex
 // values and the diagram's cell text.
-#include "TestMain.h"
 #include "ParityFixture.h"
+#include "TestMain.h"
 
 #include "app/diagram/DiagramModel.h"
 #include "core/ComplexOps.h"

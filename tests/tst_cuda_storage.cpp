@@ -1,8 +1,8 @@
 // CUDA storages on a real GPU (scripts/test-cuda runs this where there is one; elsewhere every
 // test skips with the reason): the strided copy kernel against the host's gather, and scripts
 // whose copies all run on the device, are timed and leave each block equal to the core's values.
-#include "TestMain.h"
 #include "CudaScriptCases.h"
+#include "TestMain.h"
 #include "app/commands/DeviceSetup.h"
 #include "core/DeviceMemory.h"
 #include "core/Storage.h"
@@ -55,10 +55,14 @@ void TestCudaStorage::stridedKernel_data() {
     QTest::addColumn<qint64>("offset");
     for (int size : {1, 2, 4, 8, 16}) {
         const QByteArray tag = QByteArray::number(size) + "B ";
-        QTest::newRow(QByteArray(tag + "contiguous").constData()) << size << QList<qint64>{7, 9} << QList<qint64>{9, 1} << qint64(0);
-        QTest::newRow(QByteArray(tag + "transposed").constData()) << size << QList<qint64>{9, 7} << QList<qint64>{1, 9} << qint64(0);
-        QTest::newRow(QByteArray(tag + "narrowed").constData()) << size << QList<qint64>{7, 5} << QList<qint64>{9, 1} << qint64(2);
-        QTest::newRow(QByteArray(tag + "expanded").constData()) << size << QList<qint64>{4, 9} << QList<qint64>{0, 1} << qint64(9);
+        QTest::newRow(QByteArray(tag + "contiguous").constData())
+            << size << QList<qint64>{7, 9} << QList<qint64>{9, 1} << qint64(0);
+        QTest::newRow(QByteArray(tag + "transposed").constData())
+            << size << QList<qint64>{9, 7} << QList<qint64>{1, 9} << qint64(0);
+        QTest::newRow(QByteArray(tag + "narrowed").constData())
+            << size << QList<qint64>{7, 5} << QList<qint64>{9, 1} << qint64(2);
+        QTest::newRow(QByteArray(tag + "expanded").constData())
+            << size << QList<qint64>{4, 9} << QList<qint64>{0, 1} << qint64(9);
         QTest::newRow(QByteArray(tag + "permuted 3-d").constData())
             << size << QList<qint64>{3, 3, 7} << QList<qint64>{1, 21, 3} << qint64(0);
     }

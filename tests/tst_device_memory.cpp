@@ -7,9 +7,9 @@
 // asynchronous only from pinned memory, a non-contiguous source made contiguous on its side, a
 // non-contiguous CUDA destination written by a kernel); the read-back check, with a corrupted
 // copy injected; PyTorch's out-of-memory message.
-#include "TestMain.h"
 #include "CudaScriptCases.h"
 #include "FakeDevice.h"
+#include "TestMain.h"
 #include "app/commands/EvalCommand.h"
 #include "core/DeviceMemory.h"
 #include "core/Storage.h"

@@ -417,8 +417,8 @@ void WindowTest::applyEachOpThroughItsForm_data() {
         << x << "diagonal" << QVariantMap{} << "y = x.diagonal(0, 0, 1)" << shape({4, 2}) << shape({1, 16})
         << qint64(0) << true;
     QTest::newRow("diagonal above the main one, of dims 1 and 2")
-        << x << "diagonal" << QVariantMap{{"dim0", 1}, {"dim1", 2}, {"offset", 1}} << "y = x.diagonal(1, 1, 2)"
-        << shape({2, 3}) << shape({12, 5}) << qint64(1) << true;
+        << x << "diagonal" << QVariantMap{{"dim0", 1}, {"dim1", 2}, {"offset", 1}}
+        << "y = x.diagonal(1, 1, 2)" << shape({2, 3}) << shape({12, 5}) << qint64(1) << true;
     QTest::newRow("unfold makes overlapping windows by default")
         << x << "unfold" << QVariantMap{} << "y = x.unfold(2, 2, 1)" << shape({2, 3, 3, 2})
         << shape({12, 4, 1, 1}) << qint64(0) << true;

@@ -271,12 +271,11 @@ bool DocumentController::openAsLesson(const QString& path, QString* error) {
         const RunResult ran = probe.run(step.text, true);
         if (bool(ran) == step.expectsError) {
             if (error)
-                *error = step.expectsError
-                             ? tr("%1: %2 was marked as failing but runs.")
-                                   .arg(QFileInfo(path).fileName(), step.code)
-                             : tr("%1: %2 fails: %3")
-                                   .arg(QFileInfo(path).fileName(), step.code,
-                                        ran.error() ? ran.error()->describe() : QString());
+                *error = step.expectsError ? tr("%1: %2 was marked as failing but runs.")
+                                                 .arg(QFileInfo(path).fileName(), step.code)
+                                           : tr("%1: %2 fails: %3")
+                                                 .arg(QFileInfo(path).fileName(), step.code,
+                                                      ran.error() ? ran.error()->describe() : QString());
             return false;
         }
     }

@@ -270,18 +270,17 @@ const std::vector<OpSpec>& OpCatalog::all() {
                         {QStringLiteral("stop"), size},
                         {QStringLiteral("step"), size > 1 ? qint64(2) : qint64(1)}};
             },
-            .expression =
-                [](const QString& in, A a) -> QString {
-                    const qint64 dim = intArg(a, QStringLiteral("dim"));
-                    QStringList items;
-                    for (qint64 d = 0; d < dim; ++d)
-                        items << QStringLiteral(":");
-                    QString slice = num(a, "start") + u':' + num(a, "stop");
-                    if (intArg(a, QStringLiteral("step"), 1) != 1)
-                        slice += u':' + num(a, "step");
-                    items << slice;
-                    return in + u'[' + items.join(QStringLiteral(", ")) + u']';
-                },
+            .expression = [](const QString& in, A a) -> QString {
+                const qint64 dim = intArg(a, QStringLiteral("dim"));
+                QStringList items;
+                for (qint64 d = 0; d < dim; ++d)
+                    items << QStringLiteral(":");
+                QString slice = num(a, "start") + u':' + num(a, "stop");
+                if (intArg(a, QStringLiteral("step"), 1) != 1)
+                    slice += u':' + num(a, "step");
+                items << slice;
+                return in + u'[' + items.join(QStringLiteral(", ")) + u']';
+            },
             .iconText = QStringLiteral("x[a:b:c]"),
         },
         {
@@ -337,7 +336,9 @@ const std::vector<OpSpec>& OpCatalog::all() {
             .defaults = [](const Tensor&) -> OpArguments {
                 return {{QStringLiteral("dim"), qint64(0)}};
             },
-            .expression = [](const QString& in, A a) -> QString { return call(in, "unsqueeze", num(a, "dim")); },
+            .expression = [](const QString& in, A a) -> QString {
+                return call(in, "unsqueeze", num(a, "dim"));
+            },
         },
         {
             .id = QStringLiteral("squeeze"),
@@ -384,7 +385,9 @@ const std::vector<OpSpec>& OpCatalog::all() {
             .alwaysView = false,
             .shortcut = ctrlAlt(Qt::Key_G),
             .defaults = memoryFormatDefaults,
-            .expression = [](const QString& in, A a) -> QString { return memoryFormatCall(in, "contiguous", a); },
+            .expression = [](const QString& in, A a) -> QString {
+                return memoryFormatCall(in, "contiguous", a);
+            },
         },
         {
             .id = QStringLiteral("clone"),
@@ -513,11 +516,10 @@ const std::vector<OpSpec>& OpCatalog::all() {
                 return {{QStringLiteral("op"), QStringLiteral("+")},
                         {QStringLiteral("other"), QStringLiteral("1")}};
             },
-            .expression =
-                [](const QString& in, A a) -> QString {
-                    return in + u' ' + a.value(QStringLiteral("op")).toString() + u' ' +
-                           a.value(QStringLiteral("other")).toString().trimmed();
-                },
+            .expression = [](const QString& in, A a) -> QString {
+                return in + u' ' + a.value(QStringLiteral("op")).toString() + u' ' +
+                       a.value(QStringLiteral("other")).toString().trimmed();
+            },
         },
         {
             .id = QStringLiteral("elementwise"),
@@ -537,10 +539,9 @@ const std::vector<OpSpec>& OpCatalog::all() {
             .defaults = [](const Tensor&) -> OpArguments {
                 return {{QStringLiteral("function"), QStringLiteral("neg")}};
             },
-            .expression =
-                [](const QString& in, A a) -> QString {
-                    return in + u'.' + a.value(QStringLiteral("function")).toString() + QStringLiteral("()");
-                },
+            .expression = [](const QString& in, A a) -> QString {
+                return in + u'.' + a.value(QStringLiteral("function")).toString() + QStringLiteral("()");
+            },
         },
         // The other views of PyTorch's list that take numbers (tst_opcatalog keeps the list).
         {
