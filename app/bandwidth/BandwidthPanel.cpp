@@ -107,7 +107,6 @@ BandwidthPanel::BandwidthPanel(QWidget* parent) : QWidget(parent) {
     connect(m_runner, &BandwidthRunner::liveChanged, this, [this](bool live) {
         const QSignalBlocker block(m_liveButton);
         m_liveButton->setChecked(live);
-        emit liveChanged(live);
     });
     m_thread->start();
 
@@ -532,7 +531,6 @@ void BandwidthPanel::onBackendChanged(const BackendStatus& status) {
     m_peakText->setVisible(false);
     updateTransferNote();
     scheduleReplot();
-    emit statusChanged(text);
 }
 
 void BandwidthPanel::onRound(const BandwidthRound& round) {

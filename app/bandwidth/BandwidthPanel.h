@@ -87,7 +87,6 @@ public:
     // The story line under the plots, as shown.
     QString storyText() const;
     // Seconds on the Live time axis of each point plotted (0 = when Live was switched on).
-    double liveSeconds() const { return m_lastLiveX; }
 
     static constexpr int kMaxRounds = 5000;
     static constexpr double kLiveWindowSeconds = 60.0;
@@ -105,9 +104,7 @@ public slots:
     void measureTransfers();
 
 signals:
-    void liveChanged(bool live);
     void roundShown(const stridescope::app::BandwidthRound& round);
-    void statusChanged(const QString& status);
 
 protected:
     void changeEvent(QEvent* event) override;

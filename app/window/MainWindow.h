@@ -69,7 +69,6 @@ public:
     // Predict, then reveal (F9): over the lesson's next step or the console's input.
     PredictPanel* predictPanel() const { return m_predictPanel; }
     QString currentFile() const;
-    QLabel* hoverLabel() const { return m_hoverLabel; }
     QLabel* traversalLabel() const { return m_traversalLabel; }
     // An action by object name ("actionUndo", "actionOp_transpose", ...), for tests and scripting.
     QAction* findAction(const QString& objectName) const;
@@ -124,7 +123,6 @@ public:
 
     // The bandwidth panel (app/bandwidth) in the "Bandwidth" dock, tabbed with the script: it
     // follows the shown tensor.
-    BandwidthPanel* bandwidthPanel() const { return m_bandwidthPanel; }
     QDockWidget* bandwidthDock() const { return m_bandwidthDock; }
 
     // Paging (View > Page Through Outer Dims): a tensor of 3 or more dims is drawn one 2-D
