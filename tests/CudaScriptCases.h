@@ -2,6 +2,13 @@
 // Scripts whose copies all touch a CUDA device: tst_cuda_storage runs them on a real GPU,
 // tst_device_memory on the fake device, each checking every block against the core after each
 // statement. The same list, so that the GPU run checks what CI already proved on the fake.
+#include "core/DeviceMemory.h"
+#include "core/script/Interpreter.h"
+#include "core/script/Workspace.h"
+
+#include <QString>
+#include <QTest>
+
 #include <utility>
 #include <vector>
 
@@ -36,5 +43,23 @@ inline const std::vector<std::pair<const char*, const char*>>& cudaScriptCases()
 
 // Defines x for every case.
 inline constexpr const char* kCudaScriptPrelude = "x = torch.arange(24.).view(4, 6)\n";
+
+// Runs one of the scripts above statement by statement: each statement must run, leave no block
+// stale, and leave every tensor's block equal to the core's bytes (`blockMatchesCore`, the real
+// device's or the fake's check). A failure is recorded with the statement; the caller returns
+// when QTest::currentTestFailed().
+template <class BlockMatchesCore>
+void runCheckingEveryBlock(const QString& script, BlockMatchesCore blockMatchesCore) {
+    script::Workspace workspace;
+    workspace.importTorch();
+    script::Interpreter interpreter(workspace);
+    for (const script::Statement& s : script::Interpreter::parse(script.toStdString())) {
+        const script::StatementOutcome o = interpreter.execute(s);
+        QVERIFY2(o.ok(), (s.source + ": " + (o.error ? o.error->what() : "")).c_str());
+        QCOMPARE(staleMemoryCount(), std::size_t(0));
+        for (const auto& [name, t] : workspace.tensors())
+            QVERIFY2(blockMatchesCore(t), (s.source + ": " + name).c_str());
+    }
+}
 
 } // namespace stridescope::testing

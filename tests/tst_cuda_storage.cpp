@@ -123,16 +123,9 @@ void TestCudaStorage::scripts() {
     if (!cudaDeviceHook())
         QSKIP(qPrintable(noDeviceReason()));
     QFETCH(QString, script);
-    Workspace workspace;
-    workspace.importTorch();
-    Interpreter interpreter(workspace);
-    for (const Statement& s : Interpreter::parse(script.toStdString())) {
-        const StatementOutcome o = interpreter.execute(s);
-        QVERIFY2(o.ok(), (s.source + ": " + (o.error ? o.error->what() : "")).c_str());
-        QCOMPARE(staleMemoryCount(), std::size_t(0));
-        for (const auto& [name, t] : workspace.tensors())
-            QVERIFY2(blockMatchesCore(t), (s.source + ": " + name).c_str());
-    }
+    testing::runCheckingEveryBlock(script, [](const Tensor& t) { return blockMatchesCore(t); });
+    if (QTest::currentTestFailed())
+        return;
     takeTransfers();
 }
 

@@ -271,16 +271,10 @@ void TestDeviceMemory::realGpuScriptsOnTheFake_data() {
 
 void TestDeviceMemory::realGpuScriptsOnTheFake() {
     QFETCH(QString, script);
-    Workspace workspace;
-    workspace.importTorch();
-    Interpreter interpreter(workspace);
-    for (const Statement& s : Interpreter::parse(script.toStdString())) {
-        const StatementOutcome o = interpreter.execute(s);
-        QVERIFY2(o.ok(), (s.source + ": " + (o.error ? o.error->what() : "")).c_str());
-        QCOMPARE(staleMemoryCount(), std::size_t(0));
-        for (const auto& [name, t] : workspace.tensors())
-            QVERIFY2(blockMatchesCore(*m_device, t), (s.source + ": " + name).c_str());
-    }
+    testing::runCheckingEveryBlock(script,
+                                   [this](const Tensor& t) { return blockMatchesCore(*m_device, t); });
+    if (QTest::currentTestFailed())
+        return;
     QVERIFY(m_device->events.size() > 0);
 }
 
