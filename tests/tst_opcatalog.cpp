@@ -92,8 +92,6 @@ const NoForm kNoForm[] = {
     {"H", "a property (x.H): no arguments to fill in"},
     {"mT", "a property (x.mT): no arguments to fill in"},
     {"mH", "a property (x.mH): no arguments to fill in"},
-    {"real", "a property (x.real): no arguments to fill in"},
-    {"imag", "a property (x.imag): no arguments to fill in"},
     // Other names for a row's op: the row's form shows the same layout.
     {"t", "transpose(0, 1) of a matrix: the Transpose form"},
     {"swapdims", "another name of swapaxes: the Swap axes form"},
@@ -112,8 +110,6 @@ const NoForm kNoForm[] = {
     {"hsplit", "returns a tuple of views"},
     {"vsplit", "returns a tuple of views"},
     {"dsplit", "returns a tuple of views"},
-    // Complex dtypes only: no form offers a complex tensor to start from.
-    {"view_as_real", "needs a complex tensor"},
     // Sparse tensors only: StrideScope models strided tensors.
     {"indices", "sparse tensors only"},
     {"values", "sparse tensors only"},
@@ -131,12 +127,15 @@ bool isPyTorchViewOp(const QString& op) {
                        [&](const char* name) { return op == QLatin1String(name); });
 }
 
-// The tensors each row's defaults are tried on: 3-D, 1-D, with a size-1 dim, and 0-dim.
+// The tensors each row's defaults are tried on: 3-D, 1-D, with a size-1 dim, 0-dim, complex,
+// and complex with the conjugate bit set.
 const char* const kSamples[] = {
     "torch.arange(24).reshape(2, 3, 4)",
     "torch.arange(6)",
     "torch.arange(12).reshape(3, 1, 4)",
     "torch.tensor(5)",
+    "torch.arange(12.).reshape(3, 4).to(torch.complex64)",
+    "torch.arange(6.).to(torch.complex128).conj()",
 };
 
 struct RunResult {
@@ -187,6 +186,9 @@ private slots:
     void defaultsShowTheEffect();
     void everyChoiceRuns_data();
     void everyChoiceRuns();
+    void refusedWhereRefused_data();
+    void refusedWhereRefused();
+    void conjSetsTheBit();
     void everyViewOpHasARowOrAReason_data();
     void everyViewOpHasARowOrAReason();
     void exclusionsAreViewOpsWithoutARow();
@@ -234,6 +236,14 @@ void OpCatalogTest::everyRowNamesARealOp() {
     case OpSyntax::Subscript:
         QVERIFY(!registryHasTensorAttribute(id)); // x[a:b:c] is syntax, not a method
         break;
+    case OpSyntax::Function:
+        QVERIFY2(registryHasTorchFunction(id),
+                 qPrintable(QStringLiteral("torch.%1 is not in the registry").arg(id)));
+        break;
+    case OpSyntax::Attribute:
+        QVERIFY2(registryHasTensorAttribute(id),
+                 qPrintable(QStringLiteral("x.%1 is not in the registry").arg(id)));
+        break;
     }
 }
 
@@ -263,11 +273,12 @@ void OpCatalogTest::eachRowRunsFromItsDefaults() {
 }
 
 // A form opens with arguments that show what the op does: on some sample its view has another
-// layout than its input (as_strided starts from the input's own layout, to be edited).
+// layout than its input (as_strided starts from the input's own layout, to be edited; conj keeps
+// the layout and sets the conjugate bit: refusedWhereRefused and conjSetsTheBit check it).
 void OpCatalogTest::defaultsShowTheEffect_data() {
     QTest::addColumn<QString>("id");
     for (const OpSpec& spec : OpCatalog::all())
-        if (spec.alwaysView && spec.id != u"as_strided")
+        if (spec.alwaysView && spec.id != u"as_strided" && spec.id != u"conj")
             QTest::newRow(qPrintable(spec.id)) << spec.id;
 }
 
@@ -318,6 +329,58 @@ void OpCatalogTest::everyChoiceRuns() {
     const QString expression = OpCatalog::expression(spec, QStringLiteral("x"), arguments);
     const RunResult result = runWith(sample, expression);
     QVERIFY2(result.error.isEmpty(), qPrintable(expression + QStringLiteral(": ") + result.error));
+}
+
+// The rows PyTorch refuses for some dtypes (imag of a real tensor, view_as_real of an unresolved
+// conjugate) are offered exactly where the script runs them, and their refusal is PyTorch's
+// RuntimeError; the others (real, conj, resolve_conj) run on every sample.
+void OpCatalogTest::refusedWhereRefused_data() {
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("sample");
+    for (const char* id : {"view_as_real", "real", "imag", "conj", "resolve_conj"})
+        for (const char* sample : kSamples)
+            QTest::addRow("%s on %s", id, sample) << QString::fromLatin1(id) << QString::fromLatin1(sample);
+}
+
+void OpCatalogTest::refusedWhereRefused() {
+    QFETCH(QString, id);
+    QFETCH(QString, sample);
+    const OpSpec* spec = OpCatalog::find(id);
+    QVERIFY(spec);
+    const RunResult input = runWith(sample, QStringLiteral("x"));
+    QVERIFY2(input.error.isEmpty(), qPrintable(input.error));
+    const QString reason = OpCatalog::unavailableReason(*spec, input.x);
+    const QString expression =
+        OpCatalog::expression(*spec, QStringLiteral("x"), OpCatalog::defaults(*spec, input.x));
+    const RunResult result = runWith(sample, expression);
+    if (reason.isEmpty()) {
+        QVERIFY2(result.error.isEmpty(), qPrintable(expression + QStringLiteral(": ") + result.error));
+    } else {
+        QVERIFY2(result.error.startsWith(QStringLiteral("RuntimeError")),
+                 qPrintable(expression + QStringLiteral(" is refused (") + reason +
+                            QStringLiteral(") but gives: ") + result.error));
+        QVERIFY(reason.contains(id));
+    }
+}
+
+void OpCatalogTest::conjSetsTheBit() {
+    const QString complex = QStringLiteral("torch.arange(12.).reshape(3, 4).to(torch.complex64)");
+    const OpSpec& conj = *OpCatalog::find(QStringLiteral("conj"));
+    RunResult result = runWith(complex, OpCatalog::expression(conj, QStringLiteral("x"), {}));
+    QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+    QVERIFY(result.y.isConj());
+    QVERIFY(result.y.sharesStorageWith(result.x));
+    QCOMPARE(result.y.strides(), result.x.strides());
+
+    const OpSpec& resolve = *OpCatalog::find(QStringLiteral("resolve_conj"));
+    result =
+        runWith(complex + QStringLiteral(".conj()"), OpCatalog::expression(resolve, QStringLiteral("x"), {}));
+    QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+    QVERIFY(result.x.isConj());
+    QVERIFY(!result.y.isConj());
+    QVERIFY(!result.y.sharesStorageWith(result.x)); // the copy PyTorch makes
+    result = runWith(complex, OpCatalog::expression(resolve, QStringLiteral("x"), {}));
+    QVERIFY(result.y.sharesStorageWith(result.x)); // no bit: the tensor itself
 }
 
 void OpCatalogTest::everyViewOpHasARowOrAReason_data() {

@@ -40,12 +40,15 @@
 #include <QFontDatabase>
 #include <QImage>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -105,6 +108,7 @@ private slots:
     void previewNeverWritesTheSession();
     void applyEachOpThroughItsForm_data();
     void applyEachOpThroughItsForm();
+    void complexOpsFollowTheDtype();
     void invalidFormShowsErrorAndChangesNothing_data();
     void invalidFormShowsErrorAndChangesNothing();
     void viewFormExplainsAndAppliesReshape();
@@ -431,6 +435,23 @@ void WindowTest::applyEachOpThroughItsForm_data() {
     QTest::newRow("unflatten of dim 1 with -1")
         << x << "unflatten" << QVariantMap{{"dim", 1}, {"shape", QStringLiteral("-1, 1")}}
         << "y = x.unflatten(1, (-1, 1))" << shape({2, 3, 1, 4}) << shape({12, 4, 4, 1}) << qint64(0) << true;
+    // The complex views, in floats of the same storage (layouts from PyTorch 1.13).
+    const QString z = QStringLiteral("x = torch.arange(12.).reshape(3, 4).to(torch.complex64)");
+    QTest::newRow("view_as_real splits each element in two")
+        << z << "view_as_real" << QVariantMap{} << "y = torch.view_as_real(x)" << shape({3, 4, 2})
+        << shape({8, 2, 1}) << qint64(0) << true;
+    QTest::newRow("real reads every other float") << z << "real" << QVariantMap{} << "y = x.real"
+                                                  << shape({3, 4}) << shape({8, 2}) << qint64(0) << true;
+    QTest::newRow("imag starts one float further") << z << "imag" << QVariantMap{} << "y = x.imag"
+                                                   << shape({3, 4}) << shape({8, 2}) << qint64(1) << true;
+    QTest::newRow("real of a real tensor is the tensor")
+        << x << "real" << QVariantMap{} << "y = x.real" << shape({2, 3, 4}) << shape({12, 4, 1}) << qint64(0)
+        << true;
+    QTest::newRow("conj keeps the layout") << z << "conj" << QVariantMap{} << "y = x.conj()" << shape({3, 4})
+                                           << shape({4, 1}) << qint64(0) << true;
+    QTest::newRow("resolve_conj of a conjugate copies")
+        << z + QStringLiteral(".conj()") << "resolve_conj" << QVariantMap{} << "y = x.resolve_conj()"
+        << shape({3, 4}) << shape({4, 1}) << qint64(0) << false;
 }
 
 void WindowTest::applyEachOpThroughItsForm() {
@@ -472,6 +493,35 @@ void WindowTest::applyEachOpThroughItsForm() {
                  ->sharesStorageWith(*session.tensorNamed(QStringLiteral("x"))),
              sharesStorage);
     QCOMPARE(window->diagram()->model().name, QStringLiteral("y"));
+}
+
+// The Tensor menu offers the complex views where PyTorch takes them: imag and view_as_real need a
+// complex tensor, view_as_real an unresolved conjugate resolved; real and conj take any dtype.
+void WindowTest::complexOpsFollowTheDtype() {
+    auto window = makeWindow();
+    const auto enabled = [&](const char* id) {
+        return window->findAction(QStringLiteral("actionOp_") + QLatin1String(id))->isEnabled();
+    };
+    QVERIFY(window->session()->run(QStringLiteral("x = torch.arange(6.)")));
+    QVERIFY(enabled("real"));
+    QVERIFY(enabled("conj"));
+    QVERIFY(enabled("resolve_conj"));
+    QVERIFY(!enabled("imag"));
+    QVERIFY(!enabled("view_as_real"));
+    QVERIFY(!window->createOpForm(QStringLiteral("imag")));
+    window->openOpForm(QStringLiteral("imag"));
+    QCOMPARE(window->statusBar()->currentMessage(),
+             QStringLiteral("imag needs a complex tensor (complex64 or complex128), not torch.float32."));
+
+    QVERIFY(window->session()->run(QStringLiteral("z = x.to(torch.complex64)")));
+    QVERIFY(enabled("imag"));
+    QVERIFY(enabled("view_as_real"));
+    QVERIFY(window->session()->run(QStringLiteral("c = z.conj()")));
+    QVERIFY(enabled("imag"));
+    QVERIFY(!enabled("view_as_real"));
+    window->openOpForm(QStringLiteral("view_as_real"));
+    QVERIFY2(window->statusBar()->currentMessage().contains(QStringLiteral("resolve_conj()")),
+             qPrintable(window->statusBar()->currentMessage()));
 }
 
 void WindowTest::invalidFormShowsErrorAndChangesNothing_data() {
@@ -1256,6 +1306,20 @@ void WindowTest::screenshots() {
     shot(window.get(), QStringLiteral("10_dark.png"));
     window->setTheme(QStringLiteral("light"));
 
+    typeLine(*window, QStringLiteral("c = torch.arange(12.).reshape(3, 4).to(torch.complex64)"));
+    form.reset(window->createOpForm(QStringLiteral("view_as_real")));
+    form->show();
+    shot(form.get(), QStringLiteral("10b_view_as_real_form.png"));
+    form->accept();
+    for (QMenu* menu : window->menuBar()->findChildren<QMenu*>()) {
+        if (menu->title() == QStringLiteral("&Tensor")) {
+            menu->popup(window->mapToGlobal(QPoint(100, 30)));
+            shot(menu, QStringLiteral("10c_tensor_menu.png"));
+            menu->hide();
+        }
+    }
+    window->console()->editor()->clear();
+
     window->session()->clear();
     window->startLesson(QStringLiteral(":/lessons/03_narrow_slicing_offset.py"));
     for (int i = 0; i < 4; ++i)
@@ -1280,6 +1344,10 @@ void WindowTest::screenshots() {
             std::unique_ptr<OpFormDialog> zhForm(translated.createOpForm(QStringLiteral("narrow")));
             zhForm->show();
             shot(zhForm.get(), QStringLiteral("13_zh_CN_form.png"));
+            typeLine(translated, QStringLiteral("c = torch.arange(6.).to(torch.complex64)"));
+            zhForm.reset(translated.createOpForm(QStringLiteral("imag")));
+            zhForm->show();
+            shot(zhForm.get(), QStringLiteral("13b_zh_CN_imag_form.png"));
             translated.session()->setUnmodified();
         }
         QCoreApplication::removeTranslator(&chinese);

@@ -493,6 +493,74 @@ const std::vector<OpSpec>& OpCatalog::all() {
             .defaults = noArguments,
             .expression = [](const QString& in, A) -> QString { return call(in, "ravel", {}); },
         },
+        // The complex views: a complex element is two floats side by side in the storage.
+        {
+            .id = QStringLiteral("view_as_real"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "View as real"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "Reads each complex element as its two float parts: a new last dim of size 2 and "
+                "stride 1, the other strides and the offset doubled. A view."),
+            .params = {},
+            .syntax = OpSyntax::Function,
+            .needsComplex = true,
+            .refusesConj = true,
+            .defaults = noArguments,
+            .expression = [](const QString& in, A) -> QString {
+                return QStringLiteral("torch.view_as_real(%1)").arg(in);
+            },
+            .iconText = QStringLiteral("view_as_real"),
+        },
+        {
+            .id = QStringLiteral("real"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Real part"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "The real parts of a complex tensor as floats: every other float of the storage, so the "
+                "strides double. A view; a real tensor is returned itself."),
+            .params = {},
+            .syntax = OpSyntax::Attribute,
+            .defaults = noArguments,
+            .expression = [](const QString& in, A) -> QString { return in + QStringLiteral(".real"); },
+            .iconText = QStringLiteral(".real"),
+        },
+        {
+            .id = QStringLiteral("imag"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Imaginary part"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "The imaginary parts of a complex tensor as floats: like real, one float further on. "
+                "A view."),
+            .params = {},
+            .syntax = OpSyntax::Attribute,
+            .needsComplex = true,
+            .defaults = noArguments,
+            .expression = [](const QString& in, A) -> QString { return in + QStringLiteral(".imag"); },
+            .iconText = QStringLiteral(".imag"),
+        },
+        {
+            .id = QStringLiteral("conj"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Conjugate"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "Conjugates lazily: the same storage and layout with the conjugate bit set, no element "
+                "rewritten; a real tensor is returned itself. A view."),
+            .params = {},
+            .defaults = noArguments,
+            .expression = [](const QString& in, A) -> QString { return call(in, "conj", {}); },
+        },
+        {
+            .id = QStringLiteral("resolve_conj"),
+            .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Resolve conjugate"),
+            .help = QT_TRANSLATE_NOOP(
+                "stridescope::app::OpCatalog",
+                "Applies a pending conjugate bit by copying into a new storage; returns the tensor "
+                "itself when no bit is set."),
+            .params = {},
+            .alwaysView = false,
+            .defaults = noArguments,
+            .expression = [](const QString& in, A) -> QString { return call(in, "resolve_conj", {}); },
+        },
         // One generic form for the binary operators and one for the unary functions.
         {
             .id = QStringLiteral("arithmetic"),
@@ -677,6 +745,11 @@ QString OpCatalog::unavailableReason(const OpSpec& spec, const Tensor& tensor) {
         return tr("%1 needs a tensor of at least %2 dims.").arg(spec.id).arg(spec.minDims);
     if (needsDim && tensor.dim() == 0 && !spec.acceptsZeroDim)
         return tr("A 0-dim tensor has no dim to %1.").arg(spec.id);
+    if (spec.needsComplex && !isComplex(tensor.dtype()))
+        return tr("%1 needs a complex tensor (complex64 or complex128), not %2.")
+            .arg(spec.id, QString::fromStdString(dtypeName(tensor.dtype())));
+    if (spec.refusesConj && tensor.isConj())
+        return tr("%1 needs the conjugate resolved first: apply resolve_conj(), which copies.").arg(spec.id);
     return {};
 }
 

@@ -60,6 +60,8 @@ enum class OpSyntax {
     Subscript,    // input[...]: basic indexing (slice)
     Operator,     // input <op> other: the "op" choices are Python operators
     MethodChoice, // input.<function>(): the "function" choices are Tensor methods
+    Function,     // torch.<id>(input): `id` is a torch function (view_as_real)
+    Attribute,    // input.<id>: `id` is a Tensor property, read, not called (real, imag)
 };
 
 struct OpSpec {
@@ -75,6 +77,11 @@ struct OpSpec {
     // permute(()) keeps it.
     bool acceptsZeroDim = false;
     int minDims = 0; // adjoint needs a matrix: PyTorch refuses fewer dims
+    // view_as_real and imag: PyTorch refuses real dtypes (real, conj and resolve_conj return a real
+    // tensor itself).
+    bool needsComplex = false;
+    // view_as_real: PyTorch refuses a tensor whose conjugate bit is still set.
+    bool refusesConj = false;
     // Arguments prefilled from the tensor: a choice that shows the op's effect.
     OpArguments (*defaults)(const Tensor& tensor) = nullptr;
     // "x.transpose(0, 1)", "x[:, 0:4:2]", "x.contiguous(memory_format=torch.channels_last)".

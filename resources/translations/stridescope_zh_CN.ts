@@ -620,6 +620,10 @@
         <source>The layout costs: the naive copy runs at %1× the limit; the tiled kernel recovers %2× (%3× the naive copy).</source>
         <translation>布局带来了代价：朴素复制的速度是上限的 %1×；分块内核恢复到 %2×（是朴素复制的 %3×）。</translation>
     </message>
+    <message>
+        <source>memcpy</source>
+        <translation>memcpy</translation>
+    </message>
 </context>
 <context>
     <name>stridescope::app::BandwidthRunner</name>
@@ -1715,6 +1719,54 @@ Restore it?</source>
     <message>
         <source>Offset from the main diagonal</source>
         <translation>相对主对角线的偏移</translation>
+    </message>
+    <message>
+        <source>View as real</source>
+        <translation>视为实数 (view_as_real)</translation>
+    </message>
+    <message>
+        <source>Reads each complex element as its two float parts: a new last dim of size 2 and stride 1, the other strides and the offset doubled. A view.</source>
+        <translation>把每个复数元素读作两个浮点数（实部和虚部）：末尾多出一个大小为 2、步长为 1 的维度，其余步长和偏移量都翻倍。这是视图。</translation>
+    </message>
+    <message>
+        <source>Real part</source>
+        <translation>实部 (.real)</translation>
+    </message>
+    <message>
+        <source>The real parts of a complex tensor as floats: every other float of the storage, so the strides double. A view; a real tensor is returned itself.</source>
+        <translation>复数张量的实部，按浮点数读取：存储中每隔一个浮点数取一个，所以步长翻倍。这是视图；实数张量直接返回它本身。</translation>
+    </message>
+    <message>
+        <source>Imaginary part</source>
+        <translation>虚部 (.imag)</translation>
+    </message>
+    <message>
+        <source>The imaginary parts of a complex tensor as floats: like real, one float further on. A view.</source>
+        <translation>复数张量的虚部，按浮点数读取：与实部相同，只是向后错开一个浮点数。这是视图。</translation>
+    </message>
+    <message>
+        <source>Conjugate</source>
+        <translation>共轭 (conj)</translation>
+    </message>
+    <message>
+        <source>Conjugates lazily: the same storage and layout with the conjugate bit set, no element rewritten; a real tensor is returned itself. A view.</source>
+        <translation>延迟共轭：存储和布局不变，只设置共轭标志位，不改写任何元素；实数张量直接返回它本身。这是视图。</translation>
+    </message>
+    <message>
+        <source>Resolve conjugate</source>
+        <translation>解析共轭 (resolve_conj)</translation>
+    </message>
+    <message>
+        <source>Applies a pending conjugate bit by copying into a new storage; returns the tensor itself when no bit is set.</source>
+        <translation>把尚未应用的共轭标志位落实：复制到新的存储中；若没有设置该标志位，则直接返回张量本身。</translation>
+    </message>
+    <message>
+        <source>%1 needs a complex tensor (complex64 or complex128), not %2.</source>
+        <translation>%1 需要复数张量（complex64 或 complex128），而不是 %2。</translation>
+    </message>
+    <message>
+        <source>%1 needs the conjugate resolved first: apply resolve_conj(), which copies.</source>
+        <translation>%1 需要先解析共轭：请先执行 resolve_conj()（它会复制数据）。</translation>
     </message>
 </context>
 <context>
