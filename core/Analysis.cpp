@@ -1,5 +1,6 @@
 #include "Analysis.h"
 
+#include "LayoutWalk.h"
 #include "ValueWorkLimit.h"
 
 #include <sstream>
@@ -22,26 +23,14 @@ std::optional<Extent> extentOf(const Layout& layout) {
 
 namespace {
 
-// Calls visit(storageIndex) for up to `limit` logical elements in row-major order.
+// Calls visit(storageIndex) for up to `limit` logical elements in row-major order, charged to
+// the value work limit (an expanded view can have far more elements than its storage).
 template <typename Visit> void walk(const Layout& layout, std::int64_t limit, Visit&& visit) {
     const auto n = std::min(layout.numel(), limit);
     if (n <= 0)
         return;
     ValueWorkLimit::charge(n);
-    const auto rank = layout.dim();
-    Shape index(static_cast<std::size_t>(rank), 0);
-    std::int64_t at = layout.storageOffset;
-    for (std::int64_t i = 0; i < n; ++i) {
-        visit(at);
-        for (std::int64_t d = rank - 1; d >= 0; --d) {
-            if (++index[d] < layout.sizes[d]) {
-                at += layout.strides[d];
-                break;
-            }
-            at -= (layout.sizes[d] - 1) * layout.strides[d];
-            index[d] = 0;
-        }
-    }
+    forEachStorageIndex(layout, n, [&](std::int64_t at, std::int64_t) { visit(at); });
 }
 
 } // namespace

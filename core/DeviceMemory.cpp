@@ -1,5 +1,6 @@
 #include "DeviceMemory.h"
 
+#include "LayoutWalk.h"
 #include "Storage.h"
 
 #include <cstring>
@@ -26,35 +27,10 @@ std::int64_t spanElements(const Layout& layout) {
     return extent;
 }
 
-namespace {
-
-// Walks `layout` in row-major order, calling visit(storageElement, linearIndex).
-template <typename Visit> void forEachElement(const Layout& layout, Visit&& visit) {
-    const std::int64_t numel = layout.numel();
-    if (numel == 0)
-        return;
-    const std::size_t rank = layout.sizes.size();
-    Shape index(rank, 0);
-    std::int64_t at = layout.storageOffset;
-    for (std::int64_t i = 0; i < numel; ++i) {
-        visit(at, i);
-        for (std::size_t d = rank; d-- > 0;) {
-            if (++index[d] < layout.sizes[d]) {
-                at += layout.strides[d];
-                break;
-            }
-            at -= (layout.sizes[d] - 1) * layout.strides[d];
-            index[d] = 0;
-        }
-    }
-}
-
-} // namespace
-
 std::vector<unsigned char> gatherRowMajor(const unsigned char* base, const Layout& layout, int elementSize) {
     const auto size = static_cast<std::size_t>(elementSize);
     std::vector<unsigned char> out(static_cast<std::size_t>(layout.numel()) * size);
-    forEachElement(layout, [&](std::int64_t at, std::int64_t i) {
+    forEachStorageIndex(layout, layout.numel(), [&](std::int64_t at, std::int64_t i) {
         std::memcpy(out.data() + static_cast<std::size_t>(i) * size, base + at * elementSize, size);
     });
     return out;
@@ -63,7 +39,7 @@ std::vector<unsigned char> gatherRowMajor(const unsigned char* base, const Layou
 void scatterRowMajor(unsigned char* base, const Layout& layout, int elementSize,
                      const unsigned char* contiguous) {
     const auto size = static_cast<std::size_t>(elementSize);
-    forEachElement(layout, [&](std::int64_t at, std::int64_t i) {
+    forEachStorageIndex(layout, layout.numel(), [&](std::int64_t at, std::int64_t i) {
         std::memcpy(base + at * elementSize, contiguous + static_cast<std::size_t>(i) * size, size);
     });
 }
