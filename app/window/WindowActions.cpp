@@ -129,8 +129,11 @@ void WindowActions::createActions() {
                                  OpCatalog::label(spec.id) + QStringLiteral("\u2026"), spec.shortcut);
         op->setIconText(spec.iconText.isEmpty() ? spec.id : spec.iconText);
         op->setStatusTip(OpCatalog::help(spec.id));
-        op->setToolTip(QStringLiteral("<b>%1</b> (%2)<br>%3")
-                           .arg(spec.id, op->shortcut().toString(QKeySequence::NativeText),
+        // The shortcut in brackets after the name only where the op has one.
+        const QString shortcutText = op->shortcut().toString(QKeySequence::NativeText);
+        op->setToolTip(QStringLiteral("<b>%1</b>%2<br>%3")
+                           .arg(spec.id,
+                                shortcutText.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(shortcutText),
                                 OpCatalog::help(spec.id).toHtmlEscaped()));
         const QString id = spec.id;
         connect(op, &QAction::triggered, this, [this, id] { m_window.openOpForm(id); });
