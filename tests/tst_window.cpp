@@ -109,6 +109,7 @@ private slots:
     void applyEachOpThroughItsForm_data();
     void applyEachOpThroughItsForm();
     void complexOpsFollowTheDtype();
+    void opTooltipsShowAShortcutOnlyWhereThereIsOne();
     void invalidFormShowsErrorAndChangesNothing_data();
     void invalidFormShowsErrorAndChangesNothing();
     void viewFormExplainsAndAppliesReshape();
@@ -497,6 +498,21 @@ void WindowTest::applyEachOpThroughItsForm() {
 
 // The Tensor menu offers the complex views where PyTorch takes them: imag and view_as_real need a
 // complex tensor, view_as_real an unresolved conjugate resolved; real and conj take any dtype.
+// An op's tooltip is "<b>transpose</b> (Ctrl+T)<br>help" with a shortcut and has no empty
+// brackets without one.
+void WindowTest::opTooltipsShowAShortcutOnlyWhereThereIsOne() {
+    auto window = makeWindow();
+    for (const OpSpec& spec : OpCatalog::all()) {
+        const QAction* action = window->findAction(QStringLiteral("actionOp_") + spec.id);
+        QVERIFY2(action, qPrintable(spec.id));
+        const QString shortcut = action->shortcut().toString(QKeySequence::NativeText);
+        const QString expectedStart = QStringLiteral("<b>%1</b>").arg(spec.id) +
+                                      (shortcut.isEmpty() ? QString() : u" (" + shortcut + u')');
+        QVERIFY2(action->toolTip().startsWith(expectedStart + QStringLiteral("<br>")),
+                 qPrintable(action->toolTip()));
+    }
+}
+
 void WindowTest::complexOpsFollowTheDtype() {
     auto window = makeWindow();
     const auto enabled = [&](const char* id) {

@@ -131,10 +131,10 @@ void WindowActions::createActions() {
         op->setStatusTip(OpCatalog::help(spec.id));
         // The shortcut in brackets after the name only where the op has one.
         const QString shortcutText = op->shortcut().toString(QKeySequence::NativeText);
-        op->setToolTip(QStringLiteral("<b>%1</b>%2<br>%3")
-                           .arg(spec.id,
-                                shortcutText.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(shortcutText),
-                                OpCatalog::help(spec.id).toHtmlEscaped()));
+        op->setToolTip(
+            QStringLiteral("<b>%1</b>%2<br>%3")
+                .arg(spec.id, shortcutText.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(shortcutText),
+                     OpCatalog::help(spec.id).toHtmlEscaped()));
         const QString id = spec.id;
         connect(op, &QAction::triggered, this, [this, id] { m_window.openOpForm(id); });
         m_opActions << op;
