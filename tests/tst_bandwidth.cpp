@@ -408,11 +408,13 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
         << Layout{{400, 600, 5}, {5, 2000, 1}, 0} << 4;
     QTest::newRow("int8 long contiguous rows permuted (1, 0, 2), streamed per row")
         << Layout{{40, 50, 3000}, {3000, 120000, 1}, 2} << 1;
-    // 16-byte elements (complex128): 1 x 1 blocks, tiles of 32 x 16 elements (512 x 256 bytes),
+    // 16-byte elements (complex128): 1 x 1 blocks, tiles of 64 x 32 elements (1024 x 512 bytes),
     // output rows shifted by up to 3 elements to their line boundaries.
     QTest::newRow("complex128 transpose 1024 x 600 (aligned rows)") << Layout{{600, 1024}, {1, 600}, 0} << 16;
     QTest::newRow("complex128 transpose 1029 x 517, offset 3 (odd sizes, shifted rows)")
         << Layout{{517, 1029}, {1, 517}, 3} << 16;
+    QTest::newRow("complex128 NCHW to NHWC, 3 channels (tiles made longer along a)")
+        << Layout{{2, 67, 131, 3}, {3 * 67 * 131, 131, 1, 67 * 131}, 0} << 16;
     QTest::newRow("complex128 3-D permute (2, 0, 1) of 60 x 70 x 90")
         << Layout{{90, 60, 70}, {1, 6300, 90}, 0} << 16;
     QTest::newRow("complex128 transpose of a narrowed 600 x 1100 (gaps between rows), offset 37")
