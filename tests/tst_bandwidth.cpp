@@ -109,11 +109,16 @@ void encode(const Scalar& value, DType dtype, unsigned char* out) {
     }
 }
 
+// The storage's length in elements of the view's dtype (a view_as_complex view counts its float
+// storage's cells in pairs).
+std::int64_t storageElements(const Tensor& t) { return t.storage()->nbytes() / itemSize(t.dtype()); }
+
 std::vector<std::uint8_t> storageBytes(const Tensor& t) {
     const auto& storage = *t.storage();
     const int size = itemSize(t.dtype());
-    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(storage.elementCount() * size));
-    for (std::int64_t i = 0; i < storage.elementCount(); ++i)
+    const std::int64_t count = storageElements(t);
+    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(count * size));
+    for (std::int64_t i = 0; i < count; ++i)
         encode(storage.load(t.dtype(), i), t.dtype(), bytes.data() + i * size);
     return bytes;
 }
@@ -239,7 +244,7 @@ void addKernelRows() {
 void checkKernels(BandwidthBackend& backend, const Tensor& view) {
     const auto source = storageBytes(view);
     const auto expected = contiguousBytes(view);
-    CopyProblem problem{view.layout(), view.elementSize(), view.storage()->elementCount()};
+    CopyProblem problem{view.layout(), view.elementSize(), storageElements(view)};
     auto prepared = backend.prepare(problem, source);
     std::vector<CopyKernel> kernels{CopyKernel::ReadThroughLayout};
     if (tiledApplies(view.layout()))
