@@ -16,6 +16,10 @@ std::string caseName(CopyKernel kernel) {
     return "unknown";
 }
 
+std::string unsupportedElementSizeMessage(int size) {
+    return "element size must be 1, 2, 4, 8 or 16 bytes, not " + std::to_string(size);
+}
+
 std::string transferName(TransferDirection direction, bool pinned) {
     return std::string(direction == TransferDirection::HostToDevice ? "h2d" : "d2h") +
            (pinned ? "_pinned" : "_pageable");

@@ -18,7 +18,15 @@
 
 namespace stridescope::gpu {
 
-// A layout read over a storage of `storageElements` elements of `elementSize` bytes (1, 2, 4, 8).
+// The element sizes every backend moves: 1, 2, 4, 8 and 16 bytes (complex128).
+inline bool supportedElementSize(int size) {
+    return size == 1 || size == 2 || size == 4 || size == 8 || size == 16;
+}
+// The one refusal for any other size: "element size must be 1, 2, 4, 8 or 16 bytes, not 3".
+std::string unsupportedElementSizeMessage(int size);
+
+// A layout read over a storage of `storageElements` elements of `elementSize` bytes
+// (supportedElementSize).
 struct CopyProblem {
     Layout layout;
     int elementSize = 4;

@@ -214,9 +214,8 @@ std::int64_t CpuBackend::memoryLimitBytes() const {
 
 std::unique_ptr<PreparedCopy> CpuBackend::prepare(const CopyProblem& problem,
                                                   std::span<const std::uint8_t> source) {
-    if (problem.elementSize != 1 && problem.elementSize != 2 && problem.elementSize != 4 &&
-        problem.elementSize != 8)
-        throw std::invalid_argument("element size must be 1, 2, 4 or 8 bytes");
+    if (!supportedElementSize(problem.elementSize))
+        throw std::invalid_argument(unsupportedElementSizeMessage(problem.elementSize));
     const std::int64_t needed = problem.sourceBytes() + problem.destinationBytes();
     const std::int64_t limit = memoryLimitBytes();
     if (needed > limit)

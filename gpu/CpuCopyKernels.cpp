@@ -1,5 +1,7 @@
 #include "gpu/CpuCopyKernels.h"
 
+#include "gpu/BandwidthBackend.h"
+
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -15,6 +17,15 @@
 namespace stridescope::gpu::cpu {
 
 namespace {
+
+// A 16-byte element (complex128): moved whole, never looked into. Two words with their natural
+// 8-byte alignment, so an assignment compiles to one unaligned 16-byte load and store
+// (movdqu/movups, as fast as the aligned forms on aligned data), and no pointer into a buffer
+// needs more alignment than the 8-byte elements already get.
+struct Element16 {
+    std::uint64_t low, high;
+};
+static_assert(sizeof(Element16) == 16);
 
 #if defined(__SSE2__)
 // A prefetch into L2, in inline assembly rather than _mm_prefetch: GCC 12 -O2 deleted the tile
@@ -196,12 +207,17 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 // same case: 8-D 8^8 fp32 0.32x -> 0.52x the copy, the 4093 x 4099 odd transpose 0.35x -> 0.45x,
 // fp64 +12%, fp32 4096^2 +3%; fp16 +30% and int8 +10% with 128-byte rows (256 x 512 for them:
 // +20% and +3%; 64-byte rows slower).
+// 16-byte elements (complex128) have tiles of 1024 x 512 bytes (64 x 32 elements): the 512 x 256
+// of the 8-byte ones were only 32 x 16 elements, and the per-tile work showed. Tiled GB/s in two
+// interleaved rounds on a quiet moment: 2048^2 transpose 24.9, 24.8 -> 27.8, 20.7; 48^4 permute
+// (0, 3, 1, 2) 18.9, 20.5 -> 28.2, 26.4; odd 1447 x 1449 transpose 17.0, 17.9 -> 28.5, 28.0.
+// 32 x 32, 16 x 64 and 16 x 128 elements were between or below, in those and three more rounds.
 constexpr std::int64_t kTileColumnBytes = 512;
 template <typename T> constexpr std::int64_t tileRows() {
-    return (sizeof(T) <= 2 ? 128 : 256) / std::int64_t(sizeof(T));
+    return sizeof(T) == 16 ? 32 : (sizeof(T) <= 2 ? 128 : 256) / std::int64_t(sizeof(T));
 }
 template <typename T> constexpr std::int64_t tileColumns() {
-    return kTileColumnBytes / std::int64_t(sizeof(T));
+    return (sizeof(T) == 16 ? 2 * kTileColumnBytes : kTileColumnBytes) / std::int64_t(sizeof(T));
 }
 // Rows of the input a tile gather prefetches ahead of the one it reads, in register blocks:
 // two blocks (16 fp32 rows, 4 KiB), running on into the next tile along a at a tile's end. Measured
@@ -209,6 +225,10 @@ template <typename T> constexpr std::int64_t tileColumns() {
 // distance): two was as fast or faster in each run. Into L2, not L1: a tile's rows of a
 // power-of-two pitch share L1 sets.
 constexpr std::int64_t kPrefetchBlocks = 2;
+// With one-element blocks (16-byte elements: 1 KiB input rows), rows ahead: 6 KiB, about the
+// distance of the blocked paths. 2 rows: 14.7, 11.3, 16.7 GB/s on the 2048^2 transpose against
+// 17.4, 17.9, 17.6 for 6 (4: 17.8, 17.5, 16.5), interleaved rounds on a loaded machine.
+constexpr std::int64_t kPrefetchSingleRows = 6;
 
 // Output rows whose length is not a whole number of cache lines (odd sizes: 4730 floats) start
 // at different offsets within a line. With pieces of a fixed b range, every piece would begin
@@ -598,7 +618,7 @@ inline void gatherTileBlocks(const T* from, const std::int64_t* inRow, std::int6
     const T* rows[block > 1 ? block : 1];
     // Row i of the walk that runs on into the next tile: rows [0, countB) are this tile's,
     // the next nextB are the next tile's.
-    const std::int64_t distance = kPrefetchBlocks * block;
+    const std::int64_t distance = block > 1 ? kPrefetchBlocks * block : kPrefetchSingleRows;
     auto prefetch = [&](std::int64_t i) {
 #if defined(__SSE2__)
         if (i < countB) {
@@ -664,9 +684,22 @@ gatherTileAvx2(const T* from, const std::int64_t* inRow, std::int64_t countA, st
 }
 #endif
 
+// A block of one element: the transpose is the gather itself (see gatherTile).
+struct NoBlock {
+    template <typename T> void operator()(const T* const*, std::int64_t, T*, std::int64_t) const {}
+};
+
 template <typename T>
 void gatherTile(const T* from, const std::int64_t* inRow, std::int64_t countA, std::int64_t countB, T* to,
                 std::int64_t pitch, const T* next, std::int64_t nextA, std::int64_t nextB) {
+    // Sixteen-byte elements fill an SSE register each: an element is its own 1 x 1 block, so
+    // each input row is read with one 16-byte load per element and each element stored into
+    // its buffer row: there is nothing to shuffle. gatherTileBlocks with block 1 is that loop,
+    // prefetches included. (The register-block paths below are for 1-8 byte elements only.)
+    if constexpr (sizeof(T) == 16) {
+        return gatherTileBlocks<T, 1, 1>(from, inRow, countA, countB, to, pitch, next, nextA, nextB,
+                                         NoBlock{});
+    } else {
 #if defined(__SSE2__)
     // Two-byte elements keep SSE2's 8 x 8 word blocks: an AVX2 version (two such blocks per
     // register) measured 7% slower on a 4096 x 8192 fp16 transpose (23.5 against 25.2 GB/s by
@@ -678,11 +711,9 @@ void gatherTile(const T* from, const std::int64_t* inRow, std::int64_t countA, s
     gatherTileBlocks<T, sseBlock<T>(), sseBlock<T>()>(from, inRow, countA, countB, to, pitch, next, nextA,
                                                       nextB, SseBlock{});
 #else
-    struct NoBlock {
-        void operator()(const T* const*, std::int64_t, T*, std::int64_t) const {}
-    };
-    gatherTileBlocks<T, 1, 1>(from, inRow, countA, countB, to, pitch, next, nextA, nextB, NoBlock{});
+        gatherTileBlocks<T, 1, 1>(from, inRow, countA, countB, to, pitch, next, nextA, nextB, NoBlock{});
 #endif
+    }
 }
 
 bool aligned(const void* to, std::int64_t rowBytes, std::int64_t alignment) {
@@ -834,8 +865,10 @@ template <typename Body> void dispatch(int elementSize, Body&& body) {
         return body(Word<std::uint32_t>{});
     case 8:
         return body(Word<std::uint64_t>{});
+    case 16:
+        return body(Word<Element16>{});
     default:
-        throw std::invalid_argument("element size must be 1, 2, 4 or 8 bytes");
+        throw std::invalid_argument(unsupportedElementSizeMessage(elementSize));
     }
 }
 

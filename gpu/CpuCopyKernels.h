@@ -1,6 +1,7 @@
 #pragma once
 // The CPU backend's kernels on raw buffers, split over a CpuThreadPool. Elements are moved as
-// 1-, 2-, 4- or 8-byte words (a copy never looks at values, so the dtype is only its size).
+// 1-, 2-, 4-, 8- or 16-byte words (a copy never looks at values, so the dtype is only its size;
+// complex128 is a 16-byte word).
 #include "gpu/CopyPlan.h"
 #include "gpu/CpuThreadPool.h"
 

@@ -2,6 +2,7 @@
 // events; host↔device copies pageable against pinned as CUDA's bandwidthTest measures them.
 // Every runtime call goes through STRIDESCOPE_CUDA_CHECK, which throws CudaError.
 #include "CudaCheck.cuh"
+#include "CudaElements.cuh"
 #include "gpu/CopyPlan.h"
 #include "gpu/CudaBackend.h"
 #include "gpu/CudaDeviceInfo.h"
@@ -167,8 +168,10 @@ template <typename Body> void dispatchElement(int elementSize, Body&& body) {
         return body(std::uint32_t{});
     case 8:
         return body(std::uint64_t{});
+    case 16: // complex128; the tiled kernel's shared tile is then 32 x 33 x 16 B = 16.5 KiB
+        return body(Element16{});
     default:
-        throw std::invalid_argument("element size must be 1, 2, 4 or 8 bytes");
+        throw std::invalid_argument(unsupportedElementSizeMessage(elementSize));
     }
 }
 
@@ -345,6 +348,8 @@ public:
     std::unique_ptr<PreparedCopy> prepare(const CopyProblem& problem,
                                           std::span<const std::uint8_t> source) override {
         requireAvailable();
+        if (!supportedElementSize(problem.elementSize))
+            throw std::invalid_argument(unsupportedElementSizeMessage(problem.elementSize));
         STRIDESCOPE_CUDA_CHECK(cudaSetDevice(m_device));
         checkFits(problem.sourceBytes() + problem.destinationBytes(), "the working set");
         return std::make_unique<CudaPreparedCopy>(m_device, m_info.smCount, problem, source);

@@ -5,6 +5,7 @@
 // contiguous copy on a device and the strided write into a non-contiguous destination are one
 // kernel that reads one layout and writes another. Every step is timed between CUDA events.
 #include "CudaCheck.cuh"
+#include "CudaElements.cuh"
 #include "gpu/CudaStorageHook.h"
 #include "gpu/CudaTransferHook.h"
 #include "gpu/StridedIndexer.h"
@@ -50,10 +51,6 @@ unsigned int gridFor(std::int64_t items) {
     const std::int64_t blocks = (items + kThreads - 1) / kThreads;
     return static_cast<unsigned int>(blocks < 1 ? 1 : blocks > 65535 * 8 ? 65535 * 8 : blocks);
 }
-
-struct Element16 {
-    uint4 v;
-};
 
 template <typename T>
 void launchStridedCopy(cudaStream_t stream, void* dst, const Layout& dstLayout, const void* src,

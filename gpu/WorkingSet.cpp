@@ -32,8 +32,6 @@ std::vector<std::int64_t> dimsByStride(const Layout& view) {
     return order;
 }
 
-bool supportedElementSize(int size) { return size == 1 || size == 2 || size == 4 || size == 8; }
-
 int scalableDims(const Layout& view) {
     return static_cast<int>(
         std::count_if(view.sizes.begin(), view.sizes.end(), [](std::int64_t s) { return s > 1; }));
@@ -114,8 +112,7 @@ ScaledLayout scaleLayout(const Layout& view, int elementSize, double factor) {
 ScaledLayout scaleToWorkingSet(const Layout& view, int elementSize, std::int64_t targetBytes,
                                std::int64_t maxStorageBytes) {
     if (!supportedElementSize(elementSize))
-        throw std::invalid_argument("element size must be 1, 2, 4 or 8 bytes, not " +
-                                    std::to_string(elementSize));
+        throw std::invalid_argument(unsupportedElementSizeMessage(elementSize));
     if (targetBytes <= 0)
         throw std::invalid_argument("the working set must be larger than 0 bytes");
     if (view.numel() == 0)

@@ -5,6 +5,7 @@
 // CUDA rows skip, saying why, where there is no device. Working sets here are tiny (KiBs).
 #include "app/commands/BenchCommand.h"
 #include "core/Analysis.h"
+#include "core/ComplexOps.h"
 #include "core/DType.h"
 #include "core/Ops.h"
 #include "gpu/BackendFactory.h"
@@ -23,9 +24,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <numeric>
@@ -42,11 +45,20 @@ using MakeView = std::function<Tensor(DType)>;
 Scalar N(std::int64_t v) { return Scalar::fromInt(v); }
 
 // Distinct values in every dtype where the dtype can hold them (1-byte types wrap), so a wrong
-// source element shows as a wrong byte.
+// source element shows as a wrong byte. Complex elements get distinct real and imaginary parts
+// (2k + 1, 2k + 2), so that a kernel moving only half of a 16-byte element, or swapping its
+// halves, shows too.
 Tensor base(DType dtype, const Shape& shape) {
     std::int64_t n = 1;
     for (auto s : shape)
         n *= s;
+    if (isComplex(dtype)) {
+        const DType part = dtype == DType::ComplexDouble ? DType::Float64 : DType::Float32;
+        Shape pairs = shape;
+        pairs.push_back(2);
+        const Tensor flat = ops::to(ops::arange(N(1), N(2 * n + 1), N(1), DType::Int64), part);
+        return ops::viewAsComplex(ops::view(flat, pairs));
+    }
     const Tensor flat = ops::to(ops::arange(N(1), N(n + 1), N(1), DType::Int64), dtype);
     return ops::view(flat, shape);
 }
@@ -97,11 +109,16 @@ void encode(const Scalar& value, DType dtype, unsigned char* out) {
     }
 }
 
+// The storage's length in elements of the view's dtype (a view_as_complex view counts its float
+// storage's cells in pairs).
+std::int64_t storageElements(const Tensor& t) { return t.storage()->nbytes() / itemSize(t.dtype()); }
+
 std::vector<std::uint8_t> storageBytes(const Tensor& t) {
     const auto& storage = *t.storage();
     const int size = itemSize(t.dtype());
-    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(storage.elementCount() * size));
-    for (std::int64_t i = 0; i < storage.elementCount(); ++i)
+    const std::int64_t count = storageElements(t);
+    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(count * size));
+    for (std::int64_t i = 0; i < count; ++i)
         encode(storage.load(t.dtype(), i), t.dtype(), bytes.data() + i * size);
     return bytes;
 }
@@ -116,9 +133,11 @@ std::vector<std::uint8_t> contiguousBytes(const Tensor& t) {
     return bytes;
 }
 
-const std::vector<DType> kAllDTypes{DType::Bool,    DType::UInt8,  DType::Int8,    DType::Int16,
-                                    DType::Int32,   DType::Int64,  DType::Float16, DType::BFloat16,
-                                    DType::Float32, DType::Float64};
+// Every element size: 1, 2, 4, 8 and 16 bytes (complex128).
+const std::vector<DType> kAllDTypes{DType::Bool,    DType::UInt8,        DType::Int8,
+                                    DType::Int16,   DType::Int32,        DType::Int64,
+                                    DType::Float16, DType::BFloat16,     DType::Float32,
+                                    DType::Float64, DType::ComplexFloat, DType::ComplexDouble};
 
 struct ViewCase {
     const char* name;
@@ -225,7 +244,7 @@ void addKernelRows() {
 void checkKernels(BandwidthBackend& backend, const Tensor& view) {
     const auto source = storageBytes(view);
     const auto expected = contiguousBytes(view);
-    CopyProblem problem{view.layout(), view.elementSize(), view.storage()->elementCount()};
+    CopyProblem problem{view.layout(), view.elementSize(), storageElements(view)};
     auto prepared = backend.prepare(problem, source);
     std::vector<CopyKernel> kernels{CopyKernel::ReadThroughLayout};
     if (tiledApplies(view.layout()))
@@ -305,6 +324,8 @@ private slots:
     void measureLayoutOnCpu();
     void measureIsInterruptible();
     void cpuRefusesWhatDoesNotFit();
+    void cpuRefusesOtherElementSizes_data();
+    void cpuRefusesOtherElementSizes();
     void backendSelection();
     void cudaAvailabilityIsExplained();
     void cudaKernelsEqualContiguous_data();
@@ -316,6 +337,9 @@ private slots:
     void benchCommandRefuses();
     void benchCommandJson();
     void benchCommandTable();
+    void benchCommandMeasuresEveryElementSize_data();
+    void benchCommandMeasuresEveryElementSize();
+    void benchCommandTableOfComplex128();
 };
 
 void TestBandwidth::cpuKernelsEqualContiguous() {
@@ -340,7 +364,8 @@ void TestBandwidth::cpuKernelsWithAnyThreadCount() {
     QFETCH(int, stores);
     CpuBackend backend(threads, CpuStores(stores));
     for (const auto& c : viewCases())
-        checkKernels(backend, c.make(DType::Int32));
+        for (auto dtype : {DType::Int32, DType::ComplexDouble})
+            checkKernels(backend, c.make(dtype));
 }
 
 void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
@@ -388,16 +413,42 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
         << Layout{{400, 600, 5}, {5, 2000, 1}, 0} << 4;
     QTest::newRow("int8 long contiguous rows permuted (1, 0, 2), streamed per row")
         << Layout{{40, 50, 3000}, {3000, 120000, 1}, 2} << 1;
+    // 16-byte elements (complex128): 1 x 1 blocks, tiles of 64 x 32 elements (1024 x 512 bytes),
+    // output rows shifted by up to 3 elements to their line boundaries.
+    QTest::newRow("complex128 transpose 1024 x 600 (aligned rows)") << Layout{{600, 1024}, {1, 600}, 0} << 16;
+    QTest::newRow("complex128 transpose 1029 x 517, offset 3 (odd sizes, shifted rows)")
+        << Layout{{517, 1029}, {1, 517}, 3} << 16;
+    QTest::newRow("complex128 NCHW to NHWC, 3 channels (tiles made longer along a)")
+        << Layout{{2, 67, 131, 3}, {3 * 67 * 131, 131, 1, 67 * 131}, 0} << 16;
+    QTest::newRow("complex128 3-D permute (2, 0, 1) of 60 x 70 x 90")
+        << Layout{{90, 60, 70}, {1, 6300, 90}, 0} << 16;
+    QTest::newRow("complex128 transpose of a narrowed 600 x 1100 (gaps between rows), offset 37")
+        << Layout{{500, 600}, {1, 1100}, 37} << 16;
+    QTest::newRow("complex128 transpose with a step along the tile's fast dim (scalar gathers)")
+        << Layout{{300, 400}, {2, 700}, 1} << 16;
+    QTest::newRow("complex128 broadcast over a transpose (stride 0 outer)")
+        << Layout{{3, 500, 700}, {0, 1, 500}, 0} << 16;
+    QTest::newRow("complex128 broadcast column (stride 0 inner)") << Layout{{1000, 700}, {1, 0}, 5} << 16;
+    QTest::newRow("complex128 rank-8 reverse permute of 4^8, offset 3 (tiles over groups of dims)")
+        << Layout{{4, 4, 4, 4, 4, 4, 4, 4}, {1, 4, 16, 64, 256, 1024, 4096, 16384}, 3} << 16;
+    QTest::newRow("complex128 contiguous in effect after collapsing, offset 7 (a plain copy)")
+        << Layout{{100, 1, 300, 11}, {3300, 5, 11, 1}, 7} << 16;
+    QTest::newRow("complex128 contiguous, 9 MiB (streamed)") << Layout{{(9 << 16) + 3}, {1}, 1} << 16;
+    QTest::newRow("complex128 short contiguous rows permuted (1, 0, 2), rows of 3")
+        << Layout{{200, 300, 3}, {3, 600, 1}, 0} << 16;
 }
 
 void TestBandwidth::largeCopiesTakeEveryStorePath() {
     QFETCH(Layout, layout);
     QFETCH(int, elementSize);
     const auto storage = *requiredStorageElements(layout);
-    // Element i of the storage holds i (truncated to the element size).
+    // Element i of the storage holds i (truncated to the element size); a 16-byte element holds
+    // i, then ~i, so that each of its halves is checked.
     std::vector<std::uint8_t> source(static_cast<std::size_t>(storage * elementSize));
-    for (std::int64_t i = 0; i < storage; ++i)
-        std::memcpy(source.data() + i * elementSize, &i, static_cast<std::size_t>(elementSize));
+    for (std::int64_t i = 0; i < storage; ++i) {
+        const std::int64_t parts[2] = {i, ~i};
+        std::memcpy(source.data() + i * elementSize, parts, static_cast<std::size_t>(elementSize));
+    }
     const auto addresses = logicalToStorage(layout);
     // The tiles run through the widest register blocks (AVX2 here) and, again, through SSE2's
     // (the path of a CPU without AVX2), so that both are checked on this machine.
@@ -418,6 +469,10 @@ void TestBandwidth::largeCopiesTakeEveryStorePath() {
             prepared->run(kernel);
             const auto out = prepared->destination();
             for (std::size_t i = 0; i < addresses.size(); ++i) {
+                // The baseline copies the source buffer verbatim; past the storage's end (a
+                // broadcast reads fewer elements than it has) the buffer is the backend's own.
+                if (kernel == CopyKernel::Baseline && std::int64_t(i) >= storage)
+                    break;
                 const std::int64_t from = kernel == CopyKernel::Baseline ? std::int64_t(i) : addresses[i];
                 if (std::memcmp(out.data() + i * elementSize, source.data() + from * elementSize,
                                 static_cast<std::size_t>(elementSize)) != 0)
@@ -550,6 +605,8 @@ void TestBandwidth::scalingKeepsOrderGapsAndBroadcast_data() {
     QTest::newRow("narrow 5 of 8 columns, offset 2") << Layout{{3, 5}, {8, 1}, 2} << 4 << mib;
     QTest::newRow("step 2 in a row") << Layout{{4, 3}, {6, 2}, 0} << 2 << mib;
     QTest::newRow("broadcast row") << Layout{{5, 7}, {0, 1}, 0} << 8 << mib;
+    QTest::newRow("complex128 transpose 4x6 to 1 MiB") << Layout{{6, 4}, {1, 6}, 0} << 16 << mib;
+    QTest::newRow("complex128 narrow with offset") << Layout{{3, 5}, {8, 1}, 2} << 16 << mib;
     QTest::newRow("broadcast column") << Layout{{5, 7}, {1, 0}, 0} << 4 << mib;
     QTest::newRow("NHWC view of NCHW") << Layout{{2, 4, 4, 3}, {48, 4, 1, 16}, 0} << 4 << 4 * mib;
     QTest::newRow("unfold windows overlap") << Layout{{8, 7}, {3, 1}, 0} << 4 << mib;
@@ -636,7 +693,9 @@ void TestBandwidth::scalingRefusesWhatCannotBeScaled_data() {
     QTest::newRow("zero target") << Layout{{4}, {1}, 0} << 4 << qint64(0)
                                  << QStringLiteral("the working set must be larger than 0 bytes");
     QTest::newRow("element size 3") << Layout{{4}, {1}, 0} << 3 << qint64(kMiB)
-                                    << QStringLiteral("element size must be 1, 2, 4 or 8 bytes, not 3");
+                                    << QStringLiteral("element size must be 1, 2, 4, 8 or 16 bytes, not 3");
+    QTest::newRow("element size 32") << Layout{{4}, {1}, 0} << 32 << qint64(kMiB)
+                                     << QStringLiteral("element size must be 1, 2, 4, 8 or 16 bytes, not 32");
 }
 
 void TestBandwidth::scalingRefusesWhatCannotBeScaled() {
@@ -716,6 +775,24 @@ void TestBandwidth::cpuRefusesWhatDoesNotFit() {
         QFAIL("no exception");
     } catch (const std::runtime_error& e) {
         QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("of RAM but only")), e.what());
+    }
+}
+
+void TestBandwidth::cpuRefusesOtherElementSizes_data() {
+    QTest::addColumn<int>("elementSize");
+    for (int size : {0, 3, 12, 32})
+        QTest::addRow("%d bytes", size) << size;
+}
+
+void TestBandwidth::cpuRefusesOtherElementSizes() {
+    QFETCH(int, elementSize);
+    CpuBackend backend(1);
+    try {
+        backend.prepare(CopyProblem{Layout{{64}, {1}, 0}, elementSize, 64});
+        QFAIL("no exception");
+    } catch (const std::invalid_argument& e) {
+        QCOMPARE(QString::fromUtf8(e.what()),
+                 QStringLiteral("element size must be 1, 2, 4, 8 or 16 bytes, not %1").arg(elementSize));
     }
 }
 
@@ -981,6 +1058,85 @@ void TestBandwidth::benchCommandTable() {
     QVERIFY(!out.contains(QStringLiteral("vs baseline")));
     QVERIFY(out.contains(QStringLiteral("the limit: contiguous copy of the same bytes")));
     QVERIFY(out.contains(QStringLiteral("std::memcpy on 1 thread")));
+}
+
+void TestBandwidth::benchCommandMeasuresEveryElementSize_data() {
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<QString>("dtype");
+    QTest::addColumn<int>("elementSize");
+    QTest::addColumn<bool>("tiled");
+    QTest::newRow("complex128 transpose")
+        << QStringLiteral("x = torch.zeros(64, 64, dtype=torch.complex128).t()\n")
+        << QStringLiteral("complex128") << 16 << true;
+    QTest::newRow("complex128 3-D permute with an offset")
+        << QStringLiteral("x = torch.ones(5, 6, 7, dtype=torch.cdouble)[1:].permute(2, 0, 1)\n")
+        << QStringLiteral("complex128") << 16 << true;
+    QTest::newRow("complex128 narrowed rows (nothing to tile)")
+        << QStringLiteral("x = (torch.arange(48.) * 1j).view(6, 8).to(torch.complex128)[:, 1:6]\n")
+        << QStringLiteral("complex128") << 16 << false;
+    QTest::newRow("complex128 broadcast")
+        << QStringLiteral("x = torch.zeros(1, 9, dtype=torch.complex128).expand(7, 9)\n")
+        << QStringLiteral("complex128") << 16 << false;
+    QTest::newRow("complex128 conjugate view of a transpose")
+        << QStringLiteral("x = torch.zeros(8, 5, dtype=torch.complex128).t().conj()\n")
+        << QStringLiteral("complex128") << 16 << true;
+    QTest::newRow("complex64 transpose")
+        << QStringLiteral("x = torch.zeros(8, 5, dtype=torch.complex64).t()\n") << QStringLiteral("complex64")
+        << 8 << true;
+    QTest::newRow("float64 transpose") << QStringLiteral("x = torch.zeros(8, 5, dtype=torch.float64).t()\n")
+                                       << QStringLiteral("float64") << 8 << true;
+}
+
+void TestBandwidth::benchCommandMeasuresEveryElementSize() {
+    QFETCH(QString, script);
+    QFETCH(QString, dtype);
+    QFETCH(int, elementSize);
+    QFETCH(bool, tiled);
+    const auto run =
+        bench({"--backend", "cpu", "--json", "--mib", "1", "--repeat", "2", "-"}, script.toStdString());
+    QCOMPARE(run.status, 0);
+    QVERIFY2(run.err.empty(), run.err.c_str());
+    QStringList cases;
+    for (const auto& line : QString::fromStdString(run.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
+        QVERIFY2(!o.isEmpty(), qPrintable(line));
+        cases << o.value(QStringLiteral("case")).toString();
+        QCOMPARE(o.value(QStringLiteral("dtype")).toString(), dtype);
+        QCOMPARE(o.value(QStringLiteral("element_size")).toInt(), elementSize);
+        // Read + written: 2 x numel x the element size of the scaled layout, about 1 MiB read.
+        qint64 numel = 1;
+        for (const auto& s : o.value(QStringLiteral("shape")).toArray())
+            numel *= s.toInteger();
+        QCOMPARE(o.value(QStringLiteral("bytes_moved")).toInteger(), 2 * numel * elementSize);
+        QVERIFY(std::abs(double(numel * elementSize) / double(kMiB) - 1.0) < 0.1);
+        QVERIFY(o.value(QStringLiteral("gbps_median")).toDouble() > 0);
+    }
+    QStringList expected{QStringLiteral("read_through_layout")};
+    if (tiled)
+        expected << QStringLiteral("tiled");
+    expected << QStringLiteral("baseline_copy") << QStringLiteral("memcpy");
+    QCOMPARE(cases, expected);
+}
+
+void TestBandwidth::benchCommandTableOfComplex128() {
+    // The issue's command: a complex128 transpose was refused ("element size must be 1, 2, 4 or 8
+    // bytes, not 16"); it is measured like any other dtype.
+    const auto run = bench({"--backend", "cpu", "--mib", "8", "--repeat", "2", "-"},
+                           "x = torch.zeros(64, 64, dtype=torch.complex128).t()\n");
+    QCOMPARE(run.status, 0);
+    QVERIFY2(run.err.empty(), run.err.c_str());
+    const QString out = QString::fromStdString(run.out);
+    QVERIFY2(out.contains(QStringLiteral("tensor    shape [64, 64] stride [1, 64] offset 0 complex128")),
+             run.out.c_str());
+    // 8 MiB of 16-byte elements: 724 x 724, still a transpose.
+    QVERIFY2(
+        out.contains(QStringLiteral("measured  shape [724, 724] stride [1, 724] offset 0 (8.0 MiB read")),
+        run.out.c_str());
+    for (const char* name : {"read_through_layout", "tiled", "baseline_copy", "memcpy"})
+        QVERIFY2(out.contains(
+                     QRegularExpression(QStringLiteral("\\n%1 +[0-9.]+ +[0-9.]+").arg(QLatin1String(name)))),
+                 name);
+    QVERIFY(!out.contains(QStringLiteral("element size")));
 }
 
 STRIDESCOPE_TEST_GUILESS_MAIN(TestBandwidth)

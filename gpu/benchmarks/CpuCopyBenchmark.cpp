@@ -62,6 +62,7 @@ std::vector<LayoutCase> layoutCases() {
         {"2-D transpose 8192x8192 int8", "int8", 1, permuted({8192, 8192}, {1, 0})},
         {"2-D transpose 4096x8192 fp16", "float16", 2, permuted({4096, 8192}, {1, 0})},
         {"2-D transpose 2048x4096 fp64", "float64", 8, permuted({2048, 4096}, {1, 0})},
+        {"2-D transpose 2048x2048 complex128", "complex128", 16, permuted({2048, 2048}, {1, 0})},
         {"3-D permute (2,0,1) 256^3 fp32", "float32", 4, permuted({256, 256, 256}, {2, 0, 1})},
         {"3-D permute (1,2,0) 256^3 fp32", "float32", 4, permuted({256, 256, 256}, {1, 2, 0})},
         {"4-D NCHW->NHWC 64x64x64x64 fp32", "float32", 4, permuted({64, 64, 64, 64}, {0, 2, 3, 1})},
