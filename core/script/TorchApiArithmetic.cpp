@@ -97,6 +97,7 @@ struct UnaryRow {
     bool function;
 };
 
+// sgn is sign extended to complex; PyTorch 1.13 has no angle_.
 const std::vector<UnaryRow> kUnaryRows = {
     {"neg", UnaryKind::Neg, true, true},
     {"negative", UnaryKind::Neg, true, true},
@@ -116,7 +117,6 @@ const std::vector<UnaryRow> kUnaryRows = {
     {"trunc", UnaryKind::Trunc, true, true},
     {"sign", UnaryKind::Sign, true, true},
     {"square", UnaryKind::Square, true, true},
-    // sgn is sign extended to complex; angle has no angle_ in PyTorch 1.13.
     {"sgn", UnaryKind::Sgn, true, true},
     {"angle", UnaryKind::Angle, false, true},
     {"reciprocal", UnaryKind::Reciprocal, true, true},
