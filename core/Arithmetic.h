@@ -49,6 +49,8 @@ enum class UnaryKind {
     Round,
     Trunc,
     Sign,
+    Sgn,   // sign for real dtypes, z / |z| (0 for 0) for complex ones
+    Angle, // atan2(imag, real) for complex (a real result), 0 or pi for real (NaN stays), float for integers
     Square,
     Reciprocal,
     LogicalNot,

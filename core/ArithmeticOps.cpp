@@ -6,6 +6,7 @@
 #include "DeviceOps.h"
 
 #include "Analysis.h"
+#include "ComplexOps.h"
 #include "Elementwise.h"
 #include "Error.h"
 #include "MemoryOverlap.h"
@@ -324,6 +325,15 @@ template <typename F> Scalar complexUnary(UnaryKind kind, Cx<F> a) {
         return cxScalar(cxDiv<F>({1, 0}, a));
     case UnaryKind::LogicalNot:
         return Scalar::fromBool(a.re == 0 && a.im == 0);
+    case UnaryKind::Sgn:
+        // zmath.h's sgn_impl: z / zabs(z), a complex division by (|z|, 0), so an infinite part
+        // or a |z|^2 beyond the precision gives NaN in both parts (the scalar kernel; see README).
+        if (a.re == 0 && a.im == 0)
+            return cxScalar<F>({0, 0});
+        return cxScalar(cxDiv<F>(a, {std::hypot(a.re, a.im), 0}));
+    case UnaryKind::Angle:
+        // angle_impl: std::arg, kept as the real part of a complex value as the kernel computes it.
+        return cxScalar<F>({std::atan2(a.im, a.re), 0});
     default:
         break;
     }
@@ -627,6 +637,7 @@ bool isFloatFunction(UnaryKind kind) {
     case UnaryKind::Tanh:
     case UnaryKind::Sigmoid:
     case UnaryKind::Reciprocal:
+    case UnaryKind::Angle:
         return true;
     default:
         return false;
@@ -664,7 +675,11 @@ template <typename F> F floatUnary(UnaryKind kind, F a) {
     case UnaryKind::Trunc:
         return std::trunc(a);
     case UnaryKind::Sign:
+    case UnaryKind::Sgn:
         return static_cast<F>((F(0) < a) - (a < F(0)));
+    case UnaryKind::Angle:
+        // angle_impl for real floats: NaN stays NaN, negatives (not -0.0) are pi.
+        return std::isnan(a) ? a : (a < F(0) ? static_cast<F>(3.14159265358979323846) : F(0));
     case UnaryKind::Square:
         return a * a;
     case UnaryKind::Reciprocal:
@@ -689,6 +704,7 @@ std::int64_t integerUnary(UnaryKind kind, std::int64_t a) {
     case UnaryKind::Trunc:
         return a;
     case UnaryKind::Sign:
+    case UnaryKind::Sgn:
         return (0 < a) - (a < 0);
     case UnaryKind::Square:
         return wrapMul(a, a);
@@ -698,6 +714,34 @@ std::int64_t integerUnary(UnaryKind kind, std::int64_t a) {
         break;
     }
     fail(ErrorKind::RuntimeError, "internal error: not an integer unary kernel");
+}
+
+Kernel complexUnaryKernel(UnaryKind kind, DType compute) {
+    if (compute == DType::ComplexFloat)
+        return [kind](const Scalar* v) { return complexUnary<float>(kind, cxOf<float>(v[0])); };
+    return [kind](const Scalar* v) { return complexUnary<double>(kind, cxOf<double>(v[0])); };
+}
+
+// angle of a complex tensor into a real (or no) out: unary_op_impl_with_complex_to_float_out
+// (UnaryOps.cpp) computes a complex result by TensorIterator, then resize_output()s out and
+// copies the result's real part into it. torch.angle's own result starts as empty({0}), so a new
+// result is contiguous whatever the input's strides (unlike abs, which starts from empty_like).
+Tensor complexAngleToReal(const Tensor& self, const std::optional<Tensor>& out) {
+    const DType realType = toRealValueType(self.dtype());
+    if (out)
+        SS_CHECK(canCast(realType, out->dtype()), RuntimeError, "result type ", scalarTypeName(realType),
+                 " can't be cast to the desired output type ", scalarTypeName(out->dtype()));
+    const Tensor complexResult =
+        runElementwise({{Operand::of(self), self.dtype(), "a"}}, {self.dtype(), self.dtype(), true, {}},
+                       std::nullopt, complexUnaryKernel(UnaryKind::Angle, self.dtype()));
+    const Tensor realPart = real(complexResult);
+    if (!out)
+        return clone(realPart, MemoryFormat::Contiguous)
+            .withLayoutReason(
+                "angle of a complex tensor copies its real result into a new contiguous tensor");
+    const Tensor written =
+        out->sizes() == realPart.sizes() ? *out : resizeInPlace(*out, realPart.sizes(), std::nullopt);
+    return copy_(written, realPart);
 }
 
 } // namespace
@@ -718,8 +762,9 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
         kernelError = notImplemented(unaryKernelName(kind), dtype);
     // PyTorch 1.13's CPU kernels of these functions have no float16 version.
     if (dtype == DType::Float16 &&
-        ((isFloatFunction(kind) && kind != UnaryKind::Reciprocal) || kind == UnaryKind::Relu ||
-         kind == UnaryKind::Floor || kind == UnaryKind::Ceil || kind == UnaryKind::Round || kind == UnaryKind::Trunc))
+        ((isFloatFunction(kind) && kind != UnaryKind::Reciprocal && kind != UnaryKind::Angle) ||
+         kind == UnaryKind::Relu || kind == UnaryKind::Floor || kind == UnaryKind::Ceil ||
+         kind == UnaryKind::Round || kind == UnaryKind::Trunc))
         kernelError = notImplemented(unaryKernelName(kind), dtype);
 
     if (isComplex(dtype)) {
@@ -733,6 +778,9 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
         if (kind == UnaryKind::BitwiseNot || kind == UnaryKind::Round)
             kernelError = notImplemented(unaryKernelName(kind), dtype);
     }
+
+    if (isComplex(dtype) && kind == UnaryKind::Angle && !(out && isComplex(out->dtype())))
+        return complexAngleToReal(self, out);
 
     DType compute = dtype;
     DType outType = dtype;
@@ -752,16 +800,13 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
     }
     Kernel kernel;
     if (isComplex(compute)) {
-        if (compute == DType::ComplexFloat)
-            kernel = [kind](const Scalar* v) { return complexUnary<float>(kind, cxOf<float>(v[0])); };
-        else
-            kernel = [kind](const Scalar* v) { return complexUnary<double>(kind, cxOf<double>(v[0])); };
+        kernel = complexUnaryKernel(kind, compute);
     } else if (kind == UnaryKind::LogicalNot) {
         kernel = [compute](const Scalar* v) {
             return Scalar::fromBool(isFloating(compute) ? v[0].floatValue == 0.0 : v[0].intValue == 0);
         };
     } else if (compute == DType::Bool) {
-        // sign and ~ of a bool: itself and its negation.
+        // sign (sgn) and ~ of a bool: itself and its negation.
         kernel = [kind](const Scalar* v) {
             return Scalar::fromBool(kind == UnaryKind::BitwiseNot ? v[0].intValue == 0 : v[0].intValue != 0);
         };

@@ -378,6 +378,14 @@ void WindowTest::applyEachOpThroughItsForm_data() {
         << QStringLiteral("x = torch.arange(24.).reshape(2, 3, 4).permute(2, 0, 1)") << "elementwise"
         << QVariantMap{{"function", QStringLiteral("sqrt")}} << "y = x.sqrt()" << shape({4, 2, 3})
         << shape({1, 12, 4}) << qint64(0) << false;
+    QTest::newRow("elementwise sgn of a transposed complex tensor keeps its strides")
+        << QStringLiteral("x = torch.tensor([[1+1j, 2], [3j, -4]]).t()") << "elementwise"
+        << QVariantMap{{"function", QStringLiteral("sgn")}} << "y = x.sgn()" << shape({2, 2}) << shape({1, 2})
+        << qint64(0) << false;
+    QTest::newRow("elementwise angle of a transposed complex tensor is contiguous")
+        << QStringLiteral("x = torch.tensor([[1+1j, 2], [3j, -4]]).t()") << "elementwise"
+        << QVariantMap{{"function", QStringLiteral("angle")}} << "y = x.angle()" << shape({2, 2})
+        << shape({2, 1}) << qint64(0) << false;
     QTest::newRow("squeeze every size-1 dim")
         << QStringLiteral("x = torch.zeros(1, 3, 1)") << "squeeze" << QVariantMap{} << "y = x.squeeze()"
         << shape({3}) << shape({1}) << qint64(0) << true;

@@ -594,14 +594,16 @@ const std::vector<OpSpec>& OpCatalog::all() {
             .label = QT_TRANSLATE_NOOP("stridescope::app::OpCatalog", "Elementwise function"),
             .help = QT_TRANSLATE_NOOP(
                 "stridescope::app::OpCatalog",
-                "Applies a function to every element into a new storage that keeps the input's dim order."),
+                "Applies a function to every element into a new storage that keeps the input's dim order "
+                "(angle of a complex tensor copies its real result into a contiguous one)."),
             .params = {choiceParam("function", K::Choice,
                                    {QStringLiteral("neg"), QStringLiteral("abs"), QStringLiteral("sqrt"),
                                     QStringLiteral("exp"), QStringLiteral("log"), QStringLiteral("sin"),
                                     QStringLiteral("cos"), QStringLiteral("tanh"), QStringLiteral("sigmoid"),
                                     QStringLiteral("relu"), QStringLiteral("floor"), QStringLiteral("ceil"),
                                     QStringLiteral("round"), QStringLiteral("sign"), QStringLiteral("square"),
-                                    QStringLiteral("reciprocal"), QStringLiteral("logical_not")})},
+                                    QStringLiteral("reciprocal"), QStringLiteral("logical_not"),
+                                    QStringLiteral("sgn"), QStringLiteral("angle")})},
             .alwaysView = false,
             .syntax = OpSyntax::MethodChoice,
             .defaults = [](const Tensor&) -> OpArguments {

@@ -97,17 +97,30 @@ struct UnaryRow {
     bool function;
 };
 
+// sgn is sign extended to complex; PyTorch 1.13 has no angle_.
 const std::vector<UnaryRow> kUnaryRows = {
-    {"neg", UnaryKind::Neg, true, true},           {"negative", UnaryKind::Neg, true, true},
-    {"abs", UnaryKind::Abs, true, true},           {"absolute", UnaryKind::Abs, true, true},
-    {"sqrt", UnaryKind::Sqrt, true, true},         {"exp", UnaryKind::Exp, true, true},
-    {"log", UnaryKind::Log, true, true},           {"sin", UnaryKind::Sin, true, true},
-    {"cos", UnaryKind::Cos, true, true},           {"tanh", UnaryKind::Tanh, true, true},
-    {"sigmoid", UnaryKind::Sigmoid, true, true},   {"relu", UnaryKind::Relu, true, true},
-    {"floor", UnaryKind::Floor, true, true},       {"ceil", UnaryKind::Ceil, true, true},
-    {"round", UnaryKind::Round, true, true},       {"trunc", UnaryKind::Trunc, true, true},
-    {"sign", UnaryKind::Sign, true, true},         {"square", UnaryKind::Square, true, true},
-    {"reciprocal", UnaryKind::Reciprocal, true, true}, {"logical_not", UnaryKind::LogicalNot, true, true},
+    {"neg", UnaryKind::Neg, true, true},
+    {"negative", UnaryKind::Neg, true, true},
+    {"abs", UnaryKind::Abs, true, true},
+    {"absolute", UnaryKind::Abs, true, true},
+    {"sqrt", UnaryKind::Sqrt, true, true},
+    {"exp", UnaryKind::Exp, true, true},
+    {"log", UnaryKind::Log, true, true},
+    {"sin", UnaryKind::Sin, true, true},
+    {"cos", UnaryKind::Cos, true, true},
+    {"tanh", UnaryKind::Tanh, true, true},
+    {"sigmoid", UnaryKind::Sigmoid, true, true},
+    {"relu", UnaryKind::Relu, true, true},
+    {"floor", UnaryKind::Floor, true, true},
+    {"ceil", UnaryKind::Ceil, true, true},
+    {"round", UnaryKind::Round, true, true},
+    {"trunc", UnaryKind::Trunc, true, true},
+    {"sign", UnaryKind::Sign, true, true},
+    {"square", UnaryKind::Square, true, true},
+    {"sgn", UnaryKind::Sgn, true, true},
+    {"angle", UnaryKind::Angle, false, true},
+    {"reciprocal", UnaryKind::Reciprocal, true, true},
+    {"logical_not", UnaryKind::LogicalNot, true, true},
     {"bitwise_not", UnaryKind::BitwiseNot, true, true},
 };
 

@@ -1661,8 +1661,8 @@ Restore it?</source>
         <translation>把计算出的新值写入新的存储，并广播另一个操作数（一个数或一个张量的名字）。结果的步长遵循输入的维度顺序，而不是行优先顺序：属性面板会说明原因。</translation>
     </message>
     <message>
-        <source>Applies a function to every element into a new storage that keeps the input&apos;s dim order.</source>
-        <translation>对每个元素应用一个函数，结果写入新的存储，并保持输入的维度顺序。</translation>
+        <source>Applies a function to every element into a new storage that keeps the input&apos;s dim order (angle of a complex tensor copies its real result into a contiguous one).</source>
+        <translation>对每个元素应用一个函数，结果写入新的存储，并保持输入的维度顺序（复数张量的 angle 会把实数结果复制到一个连续的新张量中）。</translation>
     </message>
     <message>
         <source>Operator</source>

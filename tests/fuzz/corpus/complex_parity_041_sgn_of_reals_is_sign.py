@@ -1,0 +1,12 @@
+import torch
+x = torch.tensor([2.5, -3., 0., -0., float('nan'), float('inf'), float('-inf')])
+a = x.sgn()
+b = x.double().sgn()
+c = x.half().sgn()
+d = x.bfloat16().sgn()
+e = torch.sgn(torch.tensor([5, -7, 0]))
+f = torch.tensor([3, -1, 0], dtype=torch.int8).sgn()
+g = torch.tensor([0, 200], dtype=torch.uint8).sgn()
+h = torch.tensor([True, False]).sgn()
+i = torch.tensor([-2, 9], dtype=torch.int16).sgn()
+j = torch.tensor([-2, 9], dtype=torch.int32).sgn()

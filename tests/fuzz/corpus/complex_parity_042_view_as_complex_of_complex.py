@@ -1,2 +1,0 @@
-import torch
-y = torch.view_as_complex(torch.ones(3, 2, dtype=torch.complex64))

@@ -1,2 +1,0 @@
-import torch
-y = torch.imag(torch.ones(2))

@@ -1,3 +1,0 @@
-import torch
-x = torch.tensor([1j])
-y = ~x

@@ -1,0 +1,5 @@
+import torch
+x = torch.arange(24.).view(2, 3, 4).to(torch.uint8)[:, :1].expand(2, 3, 4)
+y = x.sgn()
+z = x.angle()
+w = torch.angle(x)

@@ -1,2 +1,0 @@
-import torch
-a = (1+2j) // 2

@@ -1,2 +1,0 @@
-import torch
-a = float(1j)

@@ -1,2 +1,0 @@
-import torch
-repr(torch.tensor([-0.0-0.0j, complex(-0.0, 0.0)]))

@@ -1,0 +1,5 @@
+import torch
+x = (torch.arange(24.).view(2, 3, 4) - 11).to(torch.float16).permute(2, 0, 1)
+y = x.sgn()
+z = x.angle()
+w = torch.angle(x)

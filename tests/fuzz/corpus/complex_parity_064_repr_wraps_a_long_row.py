@@ -1,2 +1,0 @@
-import torch
-repr(torch.complex(torch.arange(12.) * 1.5, -torch.arange(12.)))

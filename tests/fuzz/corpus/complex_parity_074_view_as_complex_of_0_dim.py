@@ -1,0 +1,2 @@
+import torch
+y = torch.view_as_complex(torch.tensor(1.))

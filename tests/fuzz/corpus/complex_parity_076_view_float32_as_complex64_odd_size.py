@@ -1,0 +1,2 @@
+import torch
+y = torch.zeros(3).view(torch.complex64)

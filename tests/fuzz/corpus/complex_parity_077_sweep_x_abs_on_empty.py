@@ -1,3 +1,0 @@
-import torch
-x = torch.zeros(0, dtype=torch.complex64)
-y = x.abs()

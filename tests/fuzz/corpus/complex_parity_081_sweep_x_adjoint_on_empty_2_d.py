@@ -1,3 +1,0 @@
-import torch
-x = torch.zeros(0, 3, dtype=torch.complex128)
-y = x.adjoint()

@@ -1,0 +1,2 @@
+import torch
+y = torch.full((2,), 1+1j, dtype=torch.float32)

@@ -1,0 +1,2 @@
+import torch
+a = (1+2j) / 0

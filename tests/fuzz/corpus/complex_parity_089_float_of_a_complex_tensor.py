@@ -1,0 +1,2 @@
+import torch
+a = float(torch.tensor(1j))

@@ -1,0 +1,2 @@
+import torch
+a = int(1j)

@@ -1,0 +1,2 @@
+import torch
+y = torch.sgn([1, 2])

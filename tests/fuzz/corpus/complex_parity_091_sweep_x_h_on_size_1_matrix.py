@@ -1,3 +1,0 @@
-import torch
-x = torch.tensor([[2j]])
-y = x.H

@@ -1,0 +1,2 @@
+import torch
+y = torch.sgn(torch.tensor([1, -1]), out=torch.zeros(2))

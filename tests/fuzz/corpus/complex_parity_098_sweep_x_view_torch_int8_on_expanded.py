@@ -1,3 +1,0 @@
-import torch
-x = torch.tensor([1+1j]).expand(3, 2)
-y = x.view(torch.int8)

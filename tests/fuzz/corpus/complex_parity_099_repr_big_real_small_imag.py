@@ -1,0 +1,2 @@
+import torch
+repr(torch.tensor([12345.678+0.001j, 1+1j]))

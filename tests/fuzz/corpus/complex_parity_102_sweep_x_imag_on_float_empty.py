@@ -1,3 +1,0 @@
-import torch
-x = torch.zeros(0)
-y = x.imag

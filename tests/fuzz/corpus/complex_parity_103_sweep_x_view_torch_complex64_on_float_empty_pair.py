@@ -1,3 +1,0 @@
-import torch
-x = torch.zeros(0, 2)
-y = x.view(torch.complex64)

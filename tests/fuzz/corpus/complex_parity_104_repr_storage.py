@@ -1,0 +1,2 @@
+import torch
+repr(torch.tensor([1+2j, 3j]).storage())

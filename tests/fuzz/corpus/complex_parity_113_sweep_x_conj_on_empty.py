@@ -1,0 +1,3 @@
+import torch
+x = torch.zeros(0, dtype=torch.complex64)
+y = x.conj()

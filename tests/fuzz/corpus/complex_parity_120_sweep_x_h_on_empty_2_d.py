@@ -1,0 +1,3 @@
+import torch
+x = torch.zeros(0, 3, dtype=torch.complex128)
+y = x.H

@@ -1,0 +1,3 @@
+import torch
+x = torch.tensor([1-1j])
+y = x.view(torch.int8)

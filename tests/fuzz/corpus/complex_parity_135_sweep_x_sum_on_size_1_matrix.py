@@ -1,0 +1,3 @@
+import torch
+x = torch.tensor([[2j]])
+y = x.sum()

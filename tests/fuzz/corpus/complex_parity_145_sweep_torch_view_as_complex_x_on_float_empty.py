@@ -1,0 +1,3 @@
+import torch
+x = torch.zeros(0)
+y = torch.view_as_complex(x)

@@ -1,0 +1,3 @@
+import torch
+x = torch.zeros(0, 2)
+y = x.imag
