@@ -18,6 +18,7 @@
 #include "Elementwise.h"
 #include "Error.h"
 #include "GatheredCells.h"
+#include "LayoutWalk.h"
 #include "MemoryOverlap.h"
 #include "TensorIterator.h"
 #include "ValueWorkLimit.h"
@@ -170,16 +171,18 @@ std::vector<std::int64_t> sourceElements(const IndexPlan& plan) {
     result.reserve(static_cast<std::size_t>(n));
     const std::size_t before = static_cast<std::size_t>(plan.dimsBefore);
     const std::size_t replaced = plan.replacement.size();
-    Shape index(shape.size(), 0);
     const Layout& src = plan.src.layout();
-    for (std::int64_t e = 0; e < n; ++e) {
+    // The result's shape over the source's strides, the replaced dims at stride 0: the walk
+    // gives the part of the storage index that the plain (not indexed) dims contribute.
+    Layout plain{shape, Shape(src.strides.begin(), src.strides.begin() + plan.dimsBefore), src.storageOffset};
+    plain.strides.insert(plain.strides.end(), replaced, 0);
+    plain.strides.insert(plain.strides.end(), src.strides.begin() + plan.dimsBefore + indexValues.size(),
+                         src.strides.end());
+    forEachIndexAndStorage(plain, n, [&](const Shape& index, std::int64_t at, std::int64_t) {
         // The position inside the broadcast index shape.
         std::int64_t r = 0;
         for (std::size_t k = 0; k < replaced; ++k)
             r = r * plan.replacement[k] + index[before + k];
-        std::int64_t at = src.storageOffset;
-        for (std::size_t d = 0; d < before; ++d)
-            at += index[d] * src.strides[d];
         for (std::size_t k = 0; k < indexValues.size(); ++k) {
             std::int64_t v = integerAt(indexValues[k], static_cast<std::size_t>(r));
             const std::int64_t size = indexedSizes[k];
@@ -189,15 +192,8 @@ std::vector<std::int64_t> sourceElements(const IndexPlan& plan) {
                 v += size;
             at += v * src.strides[before + k];
         }
-        for (std::size_t d = before + replaced; d < shape.size(); ++d)
-            at += index[d] * src.strides[d - replaced + indexValues.size()];
         result.push_back(at);
-        for (std::size_t d = shape.size(); d-- > 0;) {
-            if (++index[d] < shape[d])
-                break;
-            index[d] = 0;
-        }
-    }
+    });
     return result;
 }
 
@@ -396,19 +392,15 @@ void advancedSetIndex(const Tensor& self, const std::vector<AdvancedItem>& items
 }
 
 Tensor nonzero(const Tensor& self) {
-    SS_CHECK(self.hasValues(), RuntimeError, "nonzero needs the values of its input, which are not kept (layout only)");
-    const std::vector<Scalar> values = self.values();
+    SS_CHECK(self.hasValues(), RuntimeError,
+             "nonzero needs the values of its input, which are not kept (layout only)");
     std::vector<Shape> found;
-    Shape index(static_cast<std::size_t>(self.dim()), 0);
-    for (const Scalar& v : values) {
+    const Storage& storage = *self.storage();
+    self.forEachElement([&](const Shape& index, std::int64_t at) {
+        const Scalar v = self.applyLazyBit(storage.load(self.dtype(), at));
         if (v.isFloat() ? v.floatValue != 0.0 : v.intValue != 0)
             found.push_back(index);
-        for (std::size_t d = index.size(); d-- > 0;) {
-            if (++index[d] < self.sizes()[d])
-                break;
-            index[d] = 0;
-        }
-    }
+    });
     // Strides (1, n): PyTorch's CPU kernel fills the transpose of an (ndim, n) tensor.
     const auto n = static_cast<std::int64_t>(found.size());
     const Shape shape{n, self.dim()};

@@ -1,6 +1,7 @@
 #include "CoalescingModel.h"
 
 #include "core/CollapsedLayout.h"
+#include "core/LayoutWalk.h"
 
 #include <algorithm>
 #include <numeric>
@@ -230,24 +231,14 @@ std::optional<GpuCoalescing> gpuCoalescing(const Layout& layout, int itemSize,
     for (auto count : bases)
         blocks += count;
 
-    Shape index(static_cast<std::size_t>(rank), 0);
-    std::int64_t relative = 0; // elements from the block base
+    // The block's dims from the block base (offset 0): the walk gives elements from the base.
+    const Layout blockLayout{Shape(c.sizes.begin() + m, c.sizes.end()),
+                             Shape(c.strides.begin() + m, c.strides.end()), 0};
     std::vector<std::int64_t> offsets;
     offsets.reserve(static_cast<std::size_t>(warp));
-    for (std::int64_t first = 0; first < blockSize; first += warp) {
-        const std::int64_t threads = std::min(warp, blockSize - first);
-        offsets.clear();
-        for (std::int64_t t = 0; t < threads; ++t) {
-            offsets.push_back(relative * itemSize);
-            for (int d = rank - 1; d >= m; --d) {
-                if (++index[static_cast<std::size_t>(d)] < c.sizes[d]) {
-                    relative += c.strides[d];
-                    break;
-                }
-                relative -= (c.sizes[d] - 1) * c.strides[d];
-                index[static_cast<std::size_t>(d)] = 0;
-            }
-        }
+    // Adds the cost of one warp: the threads whose byte offsets are in `offsets`.
+    const auto countWarp = [&] {
+        const auto threads = static_cast<std::int64_t>(offsets.size());
         std::sort(offsets.begin(), offsets.end());
         for (std::int64_t r = 0; r < modulus; ++r) {
             const std::int64_t count = bases[static_cast<std::size_t>(r)];
@@ -258,7 +249,15 @@ std::optional<GpuCoalescing> gpuCoalescing(const Layout& layout, int itemSize,
         }
         total.idealSectors += blocks * ceilDiv(Int128(threads) * itemSize, sector);
         total.idealLines += blocks * ceilDiv(Int128(threads) * itemSize, line);
-    }
+        offsets.clear();
+    };
+    forEachStorageIndex(blockLayout, blockSize, [&](std::int64_t relative, std::int64_t) {
+        offsets.push_back(relative * itemSize);
+        if (static_cast<std::int64_t>(offsets.size()) == warp)
+            countWarp();
+    });
+    if (!offsets.empty())
+        countWarp(); // the block's last, partial warp
     return total;
 }
 

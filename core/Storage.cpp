@@ -157,8 +157,6 @@ Scalar checkedCastScalar(const Scalar& v, DType dtype, bool pythonNames) {
     return castScalar(v, dtype);
 }
 
-std::int64_t Storage::totalValueBytes() { return g_totalValueBytes; }
-
 StorageAddressSequence::StorageAddressSequence(std::uint64_t& next) : m_previous(t_addressSequence) {
     t_addressSequence = &next;
 }

@@ -23,8 +23,6 @@ public:
     // many bytes: a new value-keeping storage beyond it is refused with a RuntimeError, so that a
     // script creating tensor after tensor fails with a clear message instead of exhausting memory.
     static constexpr std::int64_t kMaxTotalValueBytes = std::int64_t(256) << 20;
-    // What the values of all storages take now.
-    static std::int64_t totalValueBytes();
 
     // keepValues false makes a layout-only storage even when it is small (a copy of a view of
     // a layout-only storage cannot know its values either).

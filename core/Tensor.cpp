@@ -1,6 +1,7 @@
 #include "Tensor.h"
 
 #include "Error.h"
+#include "LayoutWalk.h"
 #include "ValueWorkLimit.h"
 
 #include <algorithm>
@@ -103,21 +104,8 @@ void Tensor::forEachElement(const std::function<void(const Shape&, std::int64_t)
     if (n == 0)
         return;
     ValueWorkLimit::charge(n); // an expanded view can have far more elements than its storage
-    const auto rank = dim();
-    Shape index(static_cast<std::size_t>(rank), 0);
-    std::int64_t at = m_layout.storageOffset;
-    for (std::int64_t i = 0; i < n; ++i) {
-        visit(index, at);
-        // Odometer increment, keeping the storage index in step instead of recomputing it.
-        for (std::int64_t d = rank - 1; d >= 0; --d) {
-            if (++index[d] < m_layout.sizes[d]) {
-                at += m_layout.strides[d];
-                break;
-            }
-            at -= (m_layout.sizes[d] - 1) * m_layout.strides[d];
-            index[d] = 0;
-        }
-    }
+    forEachIndexAndStorage(m_layout, n,
+                           [&](const Shape& index, std::int64_t at, std::int64_t) { visit(index, at); });
 }
 
 std::vector<Scalar> Tensor::values() const {

@@ -4,11 +4,14 @@
 #include "core/Analysis.h"
 #include "core/Error.h"
 #include "core/Layout.h"
+#include "core/LayoutWalk.h"
 #include "core/Ops.h"
 
 #include "TestMain.h"
 #include <QtTest>
 
+#include <algorithm>
+#include <limits>
 #include <random>
 #include <set>
 
@@ -61,6 +64,9 @@ private slots:
     void viewRuleRefusesOnlyImpossibleViews();
     void extentAndFanInMatchBruteForce();
     void exactOverlapAgreesWithFanIn();
+    void layoutWalkMatchesBruteForce_data();
+    void layoutWalkMatchesBruteForce();
+    void layoutWalkMatchesBruteForceOnRandomLayouts();
     void addressFormulaSpellsTheSum();
     void contiguityExplanationNamesTheFirstBadDim();
     void inferSizeErrors_data();
@@ -255,6 +261,77 @@ void TestAnalysis::exactOverlapAgreesWithFanIn() {
             QVERIFY(report.internalOverlap);
         if (isNonOverlappingAndDense(layout))
             QVERIFY(!report.internalOverlap);
+    }
+}
+
+namespace {
+
+// Both walks of core/LayoutWalk.h over the first min(numel, limit) elements, checked element by
+// element against the brute-force map and the logical index recomputed from the linear one.
+void checkLayoutWalks(const Layout& layout, std::int64_t limit) {
+    const auto map = bruteForceMap(layout);
+    const auto expected = static_cast<std::size_t>(std::clamp<std::int64_t>(limit, 0, layout.numel()));
+    const QString where =
+        describe(layout.sizes, layout.strides, layout.storageOffset) + " limit " + QString::number(limit);
+    std::vector<std::int64_t> walked;
+    forEachStorageIndex(layout, limit, [&](std::int64_t at, std::int64_t i) {
+        QVERIFY2(i == static_cast<std::int64_t>(walked.size()), qPrintable(where));
+        walked.push_back(at);
+    });
+    QVERIFY2(walked == std::vector<std::int64_t>(map.begin(), map.begin() + expected), qPrintable(where));
+    std::size_t seen = 0;
+    forEachIndexAndStorage(layout, limit, [&](const Shape& index, std::int64_t at, std::int64_t i) {
+        QVERIFY2(i == static_cast<std::int64_t>(seen), qPrintable(where));
+        Shape logical(layout.sizes.size(), 0);
+        for (std::int64_t d = layout.dim() - 1, rest = i; d >= 0; --d) {
+            logical[static_cast<std::size_t>(d)] = rest % layout.sizes[static_cast<std::size_t>(d)];
+            rest /= layout.sizes[static_cast<std::size_t>(d)];
+        }
+        QVERIFY2(index == logical, qPrintable(where));
+        QVERIFY2(at == storageIndexOf(layout, index) && at == map[seen], qPrintable(where));
+        ++seen;
+    });
+    QVERIFY2(seen == expected, qPrintable(where));
+}
+
+} // namespace
+
+void TestAnalysis::layoutWalkMatchesBruteForce_data() {
+    QTest::addColumn<Shape>("sizes");
+    QTest::addColumn<Shape>("strides");
+    QTest::addColumn<qint64>("offset");
+    QTest::addColumn<qint64>("limit");
+    const qint64 all = std::numeric_limits<qint64>::max();
+    QTest::newRow("0-dim") << Shape{} << Shape{} << qint64(5) << all;
+    QTest::newRow("0-dim, limit 0") << Shape{} << Shape{} << qint64(5) << qint64(0);
+    QTest::newRow("empty inner dim") << Shape{3, 0} << Shape{1, 1} << qint64(0) << all;
+    QTest::newRow("empty outer dim") << Shape{0, 4} << Shape{4, 1} << qint64(2) << all;
+    QTest::newRow("1-D with offset") << Shape{5} << Shape{3} << qint64(2) << all;
+    QTest::newRow("contiguous 3-D") << Shape{2, 3, 4} << Shape{12, 4, 1} << qint64(0) << all;
+    QTest::newRow("transposed") << Shape{4, 3} << Shape{1, 4} << qint64(1) << all;
+    QTest::newRow("expanded (stride 0)") << Shape{3, 1, 4} << Shape{0, 7, 1} << qint64(3) << all;
+    QTest::newRow("limit inside a row") << Shape{3, 4} << Shape{4, 1} << qint64(0) << qint64(6);
+    QTest::newRow("limit at a row's end") << Shape{3, 4} << Shape{4, 1} << qint64(0) << qint64(8);
+    QTest::newRow("limit negative") << Shape{3, 4} << Shape{4, 1} << qint64(0) << qint64(-1);
+    QTest::newRow("size-1 inner dim") << Shape{2, 3, 1} << Shape{3, 1, 9} << qint64(0) << all;
+    QTest::newRow("permuted 4-D") << Shape{2, 4, 5, 3} << Shape{60, 5, 1, 20} << qint64(0) << all;
+}
+
+void TestAnalysis::layoutWalkMatchesBruteForce() {
+    QFETCH(Shape, sizes);
+    QFETCH(Shape, strides);
+    QFETCH(qint64, offset);
+    QFETCH(qint64, limit);
+    checkLayoutWalks(Layout{sizes, strides, offset}, limit);
+}
+
+void TestAnalysis::layoutWalkMatchesBruteForceOnRandomLayouts() {
+    std::mt19937 rng(17);
+    std::uniform_int_distribution<int> limit(-1, 70);
+    for (int trial = 0; trial < 2000; ++trial) {
+        const Layout layout = randomLayout(rng);
+        checkLayoutWalks(layout, std::numeric_limits<std::int64_t>::max());
+        checkLayoutWalks(layout, limit(rng));
     }
 }
 

@@ -1,6 +1,7 @@
 #include "app/window/WriteOverlay.h"
 
 #include "app/diagram/DiagramWidget.h"
+#include "core/LayoutWalk.h"
 
 #include <QPainter>
 #include <QRegularExpression>
@@ -33,21 +34,9 @@ std::vector<std::int64_t> storageElementsOf(const Tensor& tensor, std::int64_t l
     const std::int64_t count = tensor.numel();
     if (count <= 0 || count > limit)
         return elements;
-    const Shape& sizes = tensor.sizes();
-    const Shape& strides = tensor.strides();
-    Shape index(sizes.size(), 0);
     elements.reserve(static_cast<std::size_t>(count));
-    for (std::int64_t n = 0; n < count; ++n) {
-        std::int64_t at = tensor.storageOffset();
-        for (std::size_t d = 0; d < sizes.size(); ++d)
-            at += index[d] * strides[d];
-        elements.push_back(at);
-        for (std::size_t d = sizes.size(); d-- > 0;) {
-            if (++index[d] < sizes[d])
-                break;
-            index[d] = 0;
-        }
-    }
+    forEachStorageIndex(tensor.layout(), count,
+                        [&](std::int64_t at, std::int64_t) { elements.push_back(at); });
     std::sort(elements.begin(), elements.end());
     elements.erase(std::unique(elements.begin(), elements.end()), elements.end());
     return elements;
