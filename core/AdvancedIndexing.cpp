@@ -398,7 +398,11 @@ Tensor nonzero(const Tensor& self) {
     const Storage& storage = *self.storage();
     self.forEachElement([&](const Shape& index, std::int64_t at) {
         const Scalar v = self.applyLazyBit(storage.load(self.dtype(), at));
-        if (v.isFloat() ? v.floatValue != 0.0 : v.intValue != 0)
+        // A complex element is nonzero when either part is (torch.nonzero(tensor([1j])) finds it,
+        // although .bool() and any() of complex read only the real part in 1.13).
+        const bool nonzero =
+            v.isFloat() ? v.floatValue != 0.0 || (v.isComplex() && v.imagValue != 0.0) : v.intValue != 0;
+        if (nonzero)
             found.push_back(index);
     });
     // Strides (1, n): PyTorch's CPU kernel fills the transpose of an (ndim, n) tensor.
