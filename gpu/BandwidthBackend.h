@@ -4,6 +4,7 @@
 // the GUI thread. No CUDA type appears here (gpu/*.cu keeps them private).
 #include "core/Layout.h"
 #include "gpu/CopyKernel.h"
+#include "gpu/CopyPlan.h"
 #include "gpu/CudaDeviceInfo.h"
 
 #include <algorithm>
@@ -59,7 +60,7 @@ public:
 
     // Runs `kernel` once and returns its duration in seconds by the backend's clock (CUDA
     // events on the GPU, steady_clock on the CPU). Blocks until the copy is complete. Throws
-    // std::invalid_argument for Tiled when tiledApplies() is false for the layout.
+    // std::invalid_argument for Tiled when the backend's tiledApplies() is false for the layout.
     virtual double run(CopyKernel kernel) = 0;
     // The destination after the last run: numel · elementSize bytes in host memory.
     virtual std::vector<std::uint8_t> destination() const = 0;
@@ -117,6 +118,9 @@ public:
     // (std::runtime_error, nothing allocated) a problem that does not fit memoryLimitBytes().
     virtual std::unique_ptr<PreparedCopy> prepare(const CopyProblem& problem,
                                                   std::span<const std::uint8_t> source = {}) = 0;
+    // Whether this backend has a tiled kernel for the layout: a transpose (planTiled) on every
+    // backend; the CPU's also moves whole rows in tiles (planRowTiles).
+    virtual bool tiledApplies(const Layout& layout) const { return gpu::tiledApplies(layout); }
 
     // Host↔device copies, pageable against pinned, for each size and direction. Backends
     // without a device (the CPU) return nothing.

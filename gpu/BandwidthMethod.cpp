@@ -62,9 +62,9 @@ const CaseResult* LayoutMeasurement::find(CopyKernel kernel) const {
     return nullptr;
 }
 
-std::vector<CopyKernel> defaultKernels(const Layout& layout) {
+std::vector<CopyKernel> defaultKernels(const BandwidthBackend& backend, const Layout& layout) {
     std::vector<CopyKernel> kernels{CopyKernel::ReadThroughLayout};
-    if (tiledApplies(layout))
+    if (backend.tiledApplies(layout))
         kernels.push_back(CopyKernel::Tiled);
     kernels.push_back(CopyKernel::Baseline);
     kernels.push_back(CopyKernel::Memcpy);
@@ -83,7 +83,7 @@ LayoutMeasurement measureLayout(BandwidthBackend& backend, const ScaledLayout& w
     checkInterrupt(options);
     auto prepared = backend.prepare(problem);
     for (auto kernel : kernels) {
-        if (kernel == CopyKernel::Tiled && !tiledApplies(problem.layout))
+        if (kernel == CopyKernel::Tiled && !backend.tiledApplies(problem.layout))
             continue;
         measurement.cases.push_back(timeKernel(*prepared, kernel, backend.name(), problem, options));
     }

@@ -50,9 +50,10 @@ struct LayoutMeasurement {
     const CaseResult* find(CopyKernel kernel) const;
 };
 
-// The kernels measureLayout runs by default: read-through-layout, tiled when the layout is a
-// transpose (tiledApplies), the baseline copy and the vendor memcpy.
-std::vector<CopyKernel> defaultKernels(const Layout& layout);
+// The kernels measureLayout runs by default: read-through-layout, tiled where the backend has
+// a tiled kernel for the layout (BandwidthBackend::tiledApplies), the baseline copy and the
+// vendor memcpy.
+std::vector<CopyKernel> defaultKernels(const BandwidthBackend& backend, const Layout& layout);
 
 // Prepares the working set on `backend` and times each kernel. `withModel` adds the coalescing
 // model of the scaled layout (exact; may take a fraction of a second for odd sizes).

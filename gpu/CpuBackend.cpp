@@ -51,13 +51,20 @@ std::string mibText(std::int64_t bytes) {
     return out.str();
 }
 
+// The CPU's tiled kernel: a transpose's tiles, or else tiles of whole rows.
+std::optional<TilePlan> cpuTilePlan(const Layout& layout) {
+    if (auto plan = planTiled(layout))
+        return plan;
+    return planRowTiles(layout);
+}
+
 class CpuPreparedCopy final : public PreparedCopy {
 public:
     CpuPreparedCopy(std::shared_ptr<CpuThreadPool> pool, const CopyProblem& problem,
                     std::span<const std::uint8_t> source, bool streaming)
         : m_pool(std::move(pool)), m_problem(problem), m_streaming(streaming),
-          m_collapsed(collapseLayout(problem.layout)),
-          m_tiles(planTiled(problem.layout)), m_source(allocateBuffer(problem.sourceBytes())),
+          m_collapsed(collapseLayout(problem.layout)), m_tiles(cpuTilePlan(problem.layout)),
+          m_source(allocateBuffer(problem.sourceBytes())),
           m_destination(allocateBuffer(problem.destinationBytes())) {
         // Touch every page now, on the threads that will use them, so that no timed run pays
         // for page faults.
@@ -82,7 +89,8 @@ public:
         case CopyKernel::Tiled:
             if (!m_tiles)
                 throw std::invalid_argument(
-                    "the tiled kernel needs a layout whose last dim is strided in the input");
+                    "the tiled kernel needs a layout whose last dim is strided in the "
+                    "input, or whose unit-stride rows are read out of order");
             cpu::tiledCopy(*m_pool, src, dst, *m_tiles, m_problem.elementSize, m_streaming);
             break;
         case CopyKernel::Baseline:
@@ -211,6 +219,8 @@ std::int64_t CpuBackend::memoryLimitBytes() const {
     // Leave a quarter of what is free to the rest of the machine.
     return availableMemoryBytes() / 4 * 3;
 }
+
+bool CpuBackend::tiledApplies(const Layout& layout) const { return cpuTilePlan(layout).has_value(); }
 
 std::unique_ptr<PreparedCopy> CpuBackend::prepare(const CopyProblem& problem,
                                                   std::span<const std::uint8_t> source) {

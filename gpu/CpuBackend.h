@@ -26,6 +26,7 @@ public:
     std::int64_t memoryLimitBytes() const override;
     std::unique_ptr<PreparedCopy> prepare(const CopyProblem& problem,
                                           std::span<const std::uint8_t> source = {}) override;
+    bool tiledApplies(const Layout& layout) const override;
 
     int threadCount() const { return m_pool->size(); }
 

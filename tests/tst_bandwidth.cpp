@@ -247,7 +247,7 @@ void checkKernels(BandwidthBackend& backend, const Tensor& view) {
     CopyProblem problem{view.layout(), view.elementSize(), storageElements(view)};
     auto prepared = backend.prepare(problem, source);
     std::vector<CopyKernel> kernels{CopyKernel::ReadThroughLayout};
-    if (tiledApplies(view.layout()))
+    if (backend.tiledApplies(view.layout()))
         kernels.push_back(CopyKernel::Tiled);
     for (auto kernel : kernels) {
         // Fresh destination contents each time, so a kernel that writes nothing cannot pass on
@@ -315,6 +315,9 @@ private slots:
     void collapseKeepsAddresses();
     void tilePlan_data();
     void tilePlan();
+    void rowTilePlan_data();
+    void rowTilePlan();
+    void onlyTheCpuTilesRows();
     void scalingKeepsOrderGapsAndBroadcast_data();
     void scalingKeepsOrderGapsAndBroadcast();
     void scalingExactForDenseLayouts();
@@ -413,6 +416,15 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
         << Layout{{400, 600, 5}, {5, 2000, 1}, 0} << 4;
     QTest::newRow("int8 long contiguous rows permuted (1, 0, 2), streamed per row")
         << Layout{{40, 50, 3000}, {3000, 120000, 1}, 2} << 1;
+    // Tiles of whole rows (planRowTiles): whole-line rows streamed straight, others staged.
+    QTest::newRow("fp32 (0, 2, 1, 3) of 24 x 40 x 48 x 64: rows of 64, whole lines")
+        << Layout{{24, 48, 40, 64}, {122880, 64, 3072, 1}, 0} << 4;
+    QTest::newRow("fp32 (0, 2, 1, 3) of 24 x 40 x 48 x 64, offset 1: rows off their lines")
+        << Layout{{24, 48, 40, 64}, {122880, 64, 3072, 1}, 1} << 4;
+    QTest::newRow("fp64 (2, 0, 1, 3) of 30 x 20 x 50 x 19: rows of 152 bytes, a gap between rows")
+        << Layout{{50, 30, 20, 19}, {20, 20000, 1000, 1}, 3} << 8;
+    QTest::newRow("int16 (1, 0, 2) of 700 x 300 x 12, rows narrowed from 16 (short rows, gaps)")
+        << Layout{{300, 700, 12}, {16, 4800, 1}, 2} << 2;
     // 16-byte elements (complex128): 1 x 1 blocks, tiles of 64 x 32 elements (1024 x 512 bytes),
     // output rows shifted by up to 3 elements to their line boundaries.
     QTest::newRow("complex128 transpose 1024 x 600 (aligned rows)") << Layout{{600, 1024}, {1, 600}, 0} << 16;
@@ -460,7 +472,7 @@ void TestBandwidth::largeCopiesTakeEveryStorePath() {
         auto prepared = backend.prepare(CopyProblem{layout, elementSize, storage}, source);
         std::vector<std::pair<CopyKernel, bool>> kernels{{CopyKernel::ReadThroughLayout, true},
                                                          {CopyKernel::Baseline, true}};
-        if (tiledApplies(layout)) {
+        if (backend.tiledApplies(layout)) {
             kernels.push_back({CopyKernel::Tiled, true});
             kernels.push_back({CopyKernel::Tiled, false});
         }
@@ -594,6 +606,46 @@ void TestBandwidth::tilePlan() {
         QCOMPARE(plan->inputFastDim, inputFast);
         QCOMPARE(plan->outputFastDim, plan->dims.rank() - 1);
     }
+}
+
+void TestBandwidth::rowTilePlan_data() {
+    QTest::addColumn<Layout>("layout");
+    QTest::addColumn<bool>("applies");
+    QTest::addColumn<int>("inputFast");
+    QTest::newRow("(0, 2, 1, 3) of attention heads, rows of 64")
+        << Layout{{2, 5, 3, 64}, {960, 64, 320, 1}, 0} << true << 1;
+    QTest::newRow("(1, 0, 2): rows of 5") << Layout{{4, 6, 5}, {5, 20, 1}, 0} << true << 0;
+    QTest::newRow("rows already in input order, with gaps")
+        << Layout{{4, 6, 5}, {60, 10, 1}, 0} << false << -1;
+    QTest::newRow("a transpose: the last dim is strided") << Layout{{6, 4}, {1, 6}, 0} << false << -1;
+    QTest::newRow("rank 2: nothing to reorder") << Layout{{6, 5}, {10, 1}, 0} << false << -1;
+    QTest::newRow("contiguous in effect (one dim)") << Layout{{2, 3, 4}, {12, 4, 1}, 0} << false << -1;
+    QTest::newRow("broadcast rows along b") << Layout{{4, 6, 5}, {5, 0, 1}, 0} << false << -1;
+}
+
+void TestBandwidth::rowTilePlan() {
+    QFETCH(Layout, layout);
+    QFETCH(bool, applies);
+    QFETCH(int, inputFast);
+    const auto plan = planRowTiles(layout);
+    QCOMPARE(plan.has_value(), applies);
+    if (plan) {
+        QVERIFY(plan->wholeRows);
+        QCOMPARE(plan->inputFastDim, inputFast);
+        QCOMPARE(plan->outputFastDim, plan->dims.rank() - 2);
+    }
+}
+
+void TestBandwidth::onlyTheCpuTilesRows() {
+    // The CPU's tiled kernel takes kept rows; the shared rule (what the CUDA backend uses) is
+    // transposes only, and a kept-rows layout measures three kernels there, four on the CPU.
+    const Layout heads{{2, 5, 3, 64}, {960, 64, 320, 1}, 0};
+    CpuBackend backend(1);
+    QVERIFY(backend.tiledApplies(heads));
+    QVERIFY(!tiledApplies(heads));
+    QVERIFY(backend.tiledApplies(Layout{{6, 4}, {1, 6}, 0}));
+    QVERIFY(!backend.tiledApplies(Layout{{6, 4}, {4, 1}, 0}));
+    QCOMPARE(int(defaultKernels(backend, heads).size()), 4);
 }
 
 void TestBandwidth::scalingKeepsOrderGapsAndBroadcast_data() {
@@ -735,7 +787,7 @@ void TestBandwidth::measureLayoutOnCpu() {
     options.repetitions = 3;
     int polls = 0;
     options.interrupted = [&] { return ++polls < 0; };
-    const auto m = measureLayout(backend, ws, options, defaultKernels(ws.layout), true);
+    const auto m = measureLayout(backend, ws, options, defaultKernels(backend, ws.layout), true);
     QCOMPARE(m.backend.backend, std::string("cpu"));
     QCOMPARE(int(m.cases.size()), 4);
     QCOMPARE(m.cases[0].kernel, CopyKernel::ReadThroughLayout);
@@ -872,7 +924,7 @@ void TestBandwidth::cudaMeasuresTransfersAndLayouts() {
     const ScaledLayout ws = scaleToWorkingSet(Layout{{6, 4}, {1, 6}, 0}, 4, 4 << 20);
     MeasureOptions options;
     options.repetitions = 3;
-    const auto m = measureLayout(*backend, ws, options, defaultKernels(ws.layout));
+    const auto m = measureLayout(*backend, ws, options, defaultKernels(*backend, ws.layout));
     QCOMPARE(int(m.cases.size()), 4);
     for (const auto& c : m.cases)
         QVERIFY(c.gbpsMedian > 0);

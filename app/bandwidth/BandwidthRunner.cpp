@@ -252,8 +252,8 @@ void BandwidthRunner::runRound(const Settings& settings, quint64 generation) {
     gpu::MeasureOptions options;
     options.repetitions = settings.repetitions;
     options.interrupted = [this, generation] { return shouldAbandon(generation); };
-    const auto m =
-        gpu::measureLayout(*m_backend, workingSet, options, gpu::defaultKernels(workingSet.layout));
+    const auto m = gpu::measureLayout(*m_backend, workingSet, options,
+                                      gpu::defaultKernels(*m_backend, workingSet.layout));
 
     BandwidthRound round;
     round.sequence = ++m_sequence;

@@ -398,8 +398,8 @@ int runBenchCommand(const std::vector<std::string>& args, std::istream& in, std:
             gpu::scaleToWorkingSet(last->layout(), last->elementSize(), target);
         gpu::MeasureOptions measure;
         measure.repetitions = options.repeat;
-        const auto measurement =
-            gpu::measureLayout(backend, workingSet, measure, gpu::defaultKernels(workingSet.layout), true);
+        const auto measurement = gpu::measureLayout(backend, workingSet, measure,
+                                                    gpu::defaultKernels(backend, workingSet.layout), true);
         const Report report{measurement.backend, *last, workingSet, out, options.json};
         if (options.json)
             printJson(report, measurement);
