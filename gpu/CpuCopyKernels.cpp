@@ -897,6 +897,9 @@ void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std:
 constexpr std::int64_t kRowTileOutBytes = 1024;
 constexpr std::int64_t kRowTileInBytes = 16 << 10;
 constexpr std::int64_t kRowTileMaxBytes = 256 << 10; // short rows: a tile's input stays in L2
+// At least this many rows along b, so that long rows still read as that many streams at once.
+constexpr std::int64_t kRowTileStreams = 4;
+constexpr std::int64_t kRowTileStagedBelow = 256;
 
 struct RowTileGeometry {
     std::int64_t rowBytes;                                   // a row: the last dim, whole
@@ -920,7 +923,7 @@ RowTileGeometry rowTileGeometry(const TilePlan& plan, int elementSize) {
     auto rowsFor = [&](std::int64_t bytes, std::int64_t size) {
         return std::clamp<std::int64_t>((bytes + g.rowBytes - 1) / g.rowBytes, 1, size);
     };
-    g.rowsB = rowsFor(kRowTileOutBytes, g.sizeB);
+    g.rowsB = std::min(g.sizeB, std::max(kRowTileStreams, rowsFor(kRowTileOutBytes, g.sizeB)));
     g.rowsA = std::max<std::int64_t>(
         1, std::min(rowsFor(kRowTileInBytes, g.sizeA), kRowTileMaxBytes / (g.rowsB * g.rowBytes)));
     g.tilesA = (g.sizeA + g.rowsA - 1) / g.rowsA;
@@ -959,8 +962,12 @@ void rowTiledRange(const char* src, char* dst, const TilePlan& plan, int element
     const std::int64_t rowBytes = g.rowBytes;
 #if defined(__SSE2__)
     const bool wholeLines = rowBytes % 64 == 0;
+    // Rows of whole lines stream straight; long rows too, each with its first and last line
+    // through the cache (the line it shares with the next row is written by both, close in
+    // time); short ones are staged, so that their piece streams as whole lines.
+    const bool staged = !wholeLines && rowBytes < kRowTileStagedBelow;
     thread_local std::vector<char> staging;
-    if (streaming && !wholeLines && staging.size() < static_cast<std::size_t>(g.rowsB * rowBytes))
+    if (streaming && staged && staging.size() < static_cast<std::size_t>(g.rowsB * rowBytes))
         staging.resize(static_cast<std::size_t>(g.rowsB * rowBytes));
 #endif
     bool streamed = false;
@@ -988,6 +995,12 @@ void rowTiledRange(const char* src, char* dst, const TilePlan& plan, int element
             if (streaming && wholeLines && reinterpret_cast<std::uintptr_t>(out) % 64 == 0) {
                 for (std::int64_t ib = 0; ib < countB; ++ib)
                     streamLines(in + ib * g.strideB, out + ib * rowBytes, rowBytes / 64);
+                streamed = true;
+                continue;
+            }
+            if (streaming && !staged) {
+                for (std::int64_t ib = 0; ib < countB; ++ib)
+                    copyStreaming(in + ib * g.strideB, out + ib * rowBytes, rowBytes, false);
                 streamed = true;
                 continue;
             }
