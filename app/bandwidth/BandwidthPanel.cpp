@@ -202,8 +202,7 @@ void BandwidthPanel::buildUi() {
     m_storyLabel->setToolTip(
         tr("naive: the copy walks the tensor in its logical order, as .contiguous() does; tiled: "
            "the same result moved tile by tile so that memory is read and written in whole "
-           "lines; limit: our contiguous copy of the same number of bytes on the same threads, "
-           "the most any copy can reach here"));
+           "lines; limit: our fastest plain copy of the same number of bytes on the same threads"));
 
     // Everything in a scroll area: where the dock is shorter than the plots need (presentation
     // mode's larger font on a small screen), it scrolls instead of clipping the plot's axis

@@ -549,8 +549,8 @@
         </translation>
     </message>
     <message>
-        <source>naive: the copy walks the tensor in its logical order, as .contiguous() does; tiled: the same result moved tile by tile so that memory is read and written in whole lines; limit: our contiguous copy of the same number of bytes on the same threads, the most any copy can reach here</source>
-        <translation>朴素：复制按逻辑顺序遍历张量，和 .contiguous() 一样；分块：同样的结果逐块搬运，使内存按整条缓存行读写；上限：在相同线程上对相同字节数做的连续复制，是这里任何复制所能达到的最高速度</translation>
+        <source>naive: the copy walks the tensor in its logical order, as .contiguous() does; tiled: the same result moved tile by tile so that memory is read and written in whole lines; limit: our fastest plain copy of the same number of bytes on the same threads</source>
+        <translation>朴素：复制按逻辑顺序遍历张量，和 .contiguous() 一样；分块：同样的结果逐块搬运，使内存按整条缓存行读写；上限：在相同线程上对相同字节数做的、我们最快的普通连续复制</translation>
     </message>
     <message>
         <source>naive (read through layout)</source>
