@@ -283,6 +283,31 @@ constexpr std::int64_t kPrefetchSingleRows = 6;
 // before it in the output (contiguous there by construction), up to the first dim of group A.
 // Each group is walked by a linear index; the other side's offsets of a tile's rows come from
 // an odometer over the group's dims, once per tile (groupOffsets).
+// Work item `item` of a tiled copy: (outer index, tile along b, tile along a), a fastest. The tile
+// indices along a and b, and the storage offset (input) and destination offset (output) of the
+// outer dims' part, in elements. One decomposition per tile, none per element.
+struct TileItem {
+    std::int64_t ta, tb, inBase, outBase;
+};
+
+TileItem tileItem(std::int64_t item, std::int64_t tilesA, std::int64_t tilesB, const std::vector<int>& outer,
+                  const TilePlan& plan) {
+    TileItem t{};
+    std::int64_t rest = item;
+    t.ta = rest % tilesA;
+    rest /= tilesA;
+    t.tb = rest % tilesB;
+    rest /= tilesB;
+    t.inBase = plan.dims.storageOffset;
+    for (auto it = outer.rbegin(); it != outer.rend(); ++it) {
+        const std::int64_t i = rest % plan.dims.sizes[*it];
+        rest /= plan.dims.sizes[*it];
+        t.inBase += i * plan.dims.strides[*it];
+        t.outBase += i * plan.outputStrides[*it];
+    }
+    return t;
+}
+
 struct TileGeometry {
     std::vector<int> groupA, groupB; // fastest first: a (resp. b) first
     bool single = true;              // one dim each: strideB and outStrideA describe the rows
@@ -836,19 +861,7 @@ void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std:
     std::vector<std::int64_t> outRow(static_cast<std::size_t>(std::min(columns, g.sizeA)));
 
     for (std::int64_t item = beginItem; item < endItem; ++item) {
-        std::int64_t rest = item;
-        const std::int64_t ta = rest % g.tilesA;
-        rest /= g.tilesA;
-        const std::int64_t tb = rest % g.tilesB;
-        rest /= g.tilesB;
-        std::int64_t inBase = dims.storageOffset;
-        std::int64_t outBase = 0;
-        for (auto it = g.outer.rbegin(); it != g.outer.rend(); ++it) {
-            const std::int64_t i = rest % dims.sizes[*it];
-            rest /= dims.sizes[*it];
-            inBase += i * dims.strides[*it];
-            outBase += i * plan.outputStrides[*it];
-        }
+        const auto [ta, tb, inBase, outBase] = tileItem(item, g.tilesA, g.tilesB, g.outer, plan);
         const std::int64_t a0 = ta * columns, countA = std::min(g.sizeA, a0 + columns) - a0;
         const std::int64_t b0 = tb * rows, countB = std::min(g.sizeB, b0 + rows) - b0;
         const std::int64_t readB = std::min(g.sizeB - b0, countB + g.extraRows);
@@ -958,7 +971,6 @@ inline void copyShortRun(const char* from, char* to, std::int64_t bytes) {
 void rowTiledRange(const char* src, char* dst, const TilePlan& plan, int elementSize, bool streaming,
                    std::int64_t beginItem, std::int64_t endItem) {
     const RowTileGeometry g = rowTileGeometry(plan, elementSize);
-    const auto& dims = plan.dims;
     const std::int64_t rowBytes = g.rowBytes;
 #if defined(__SSE2__)
     const bool wholeLines = rowBytes % 64 == 0;
@@ -972,18 +984,7 @@ void rowTiledRange(const char* src, char* dst, const TilePlan& plan, int element
 #endif
     bool streamed = false;
     for (std::int64_t item = beginItem; item < endItem; ++item) {
-        std::int64_t rest = item;
-        const std::int64_t ta = rest % g.tilesA;
-        rest /= g.tilesA;
-        const std::int64_t tb = rest % g.tilesB;
-        rest /= g.tilesB;
-        std::int64_t inBase = dims.storageOffset, outBase = 0; // elements
-        for (auto it = g.outer.rbegin(); it != g.outer.rend(); ++it) {
-            const std::int64_t i = rest % dims.sizes[*it];
-            rest /= dims.sizes[*it];
-            inBase += i * dims.strides[*it];
-            outBase += i * plan.outputStrides[*it];
-        }
+        const auto [ta, tb, inBase, outBase] = tileItem(item, g.tilesA, g.tilesB, g.outer, plan);
         const std::int64_t a0 = ta * g.rowsA, countA = std::min(g.sizeA, a0 + g.rowsA) - a0;
         const std::int64_t b0 = tb * g.rowsB, countB = std::min(g.sizeB, b0 + g.rowsB) - b0;
         const char* from = src + inBase * elementSize + a0 * g.strideA + b0 * g.strideB;
