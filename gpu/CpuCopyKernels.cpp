@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstring>
+#include <numeric>
 #include <stdexcept>
 #include <vector>
 
@@ -897,22 +898,31 @@ void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std:
 // and, for 64^4, reads 64 rows 16 KiB apart for every output row of 64 rows: 64 streams of 256
 // bytes at a time, more than the hardware prefetcher follows. A row tile is the transposing
 // tile's idea with rows for elements: along b (the output's dim above the rows) it spans
-// kRowTileOutBytes, so each output piece is one run of that length, and along a (the input's
-// fastest dim above the rows) kRowTileInBytes, so each of its countB input streams runs that far.
+// rowsB rows, so each output piece is one run of rowsB rows, and along a (the input's fastest
+// dim above the rows) kRowTileInBytes, so each of its rowsB input streams runs that far.
 // Rows move whole, straight from input to output (nothing to shuffle), with streaming stores;
-// rows that are not whole cache lines go through a small staging buffer first, so that each
-// output piece is still streamed as whole lines.
-// Two threads, 64^4 fp32 (0, 2, 1, 3), caches flushed between runs, in three rounds against the
-// single-run copy: the naive walk 0.89-0.93x; tiles of 4 rows x 64 rows (1 KiB pieces, 16 KiB
-// input runs) 1.09-1.23x; 1 x 64 (the input's own order) 0.90-0.94x; 2 x 64 1.00-1.06x;
-// 8 x 64 1.03-1.17x; 16 x 64 0.90-1.13x. (Faster than that copy for the reason
-// copyStreamingInStreams gives: four input streams at once.)
-constexpr std::int64_t kRowTileOutBytes = 1024;
+// rows shorter than kRowTileStagedBelow that are not whole cache lines go through a small
+// staging buffer first, so that each output piece is still streamed as whole lines.
+// rowsB: at least kRowTileStreams rows and kRowTilePieceBytes, rounded up so that a piece is
+// whole lines (rows of 12 bytes: 32 rows, 384 bytes).
+// Measured (two threads, interleaved rounds against the four-run limit, two runs each; the naive
+// walk in brackets):
+//   64^4 fp32 (0, 2, 1, 3), rows of 256 bytes: 4 x 64 rows (1 KiB pieces, 16 KiB input runs)
+//     0.95-1.02x [0.65-0.74x]; against the one-run copy, caches flushed: 1 x 64 rows 0.90-0.94x,
+//     2 x 64 1.00-1.06x, 4 x 64 1.09-1.23x, 8 x 64 1.03-1.17x, 16 x 64 0.90-1.13x;
+//   rows of 8 fp32 (32 bytes): 256-byte pieces (8 rows) 0.82-0.86x, 512 0.82x, 1 KiB 0.61-0.68x,
+//     2 KiB 0.35x, 128 bytes (4 rows) 0.70x [0.27-0.29x];
+//   rows of 3 fp32 (12 bytes): 32 rows (384 bytes) 0.37-0.38x, 86 rows (1 KiB) 0.31-0.33x,
+//     22 rows (264 bytes, pieces sharing lines) 0.17-0.18x [0.13-0.15x];
+//   rows of 100 fp32 (400 bytes): staged 0.86-0.89x, streamed row by row 0.47-0.50x [0.41-0.44x];
+//   rows of 364 fp32 (1456 bytes): staged 0.64x, row by row 0.67-0.72x [0.63-0.77x].
+// (Faster than the one-run copy for the reason copyStreamingInStreams gives: several input
+// streams at once.)
+constexpr std::int64_t kRowTilePieceBytes = 256;
 constexpr std::int64_t kRowTileInBytes = 16 << 10;
 constexpr std::int64_t kRowTileMaxBytes = 256 << 10; // short rows: a tile's input stays in L2
-// At least this many rows along b, so that long rows still read as that many streams at once.
 constexpr std::int64_t kRowTileStreams = 4;
-constexpr std::int64_t kRowTileStagedBelow = 256;
+constexpr std::int64_t kRowTileStagedBelow = 1024;
 
 struct RowTileGeometry {
     std::int64_t rowBytes;                                   // a row: the last dim, whole
@@ -936,7 +946,9 @@ RowTileGeometry rowTileGeometry(const TilePlan& plan, int elementSize) {
     auto rowsFor = [&](std::int64_t bytes, std::int64_t size) {
         return std::clamp<std::int64_t>((bytes + g.rowBytes - 1) / g.rowBytes, 1, size);
     };
-    g.rowsB = std::min(g.sizeB, std::max(kRowTileStreams, rowsFor(kRowTileOutBytes, g.sizeB)));
+    const std::int64_t wholeLines = 64 / std::gcd<std::int64_t>(g.rowBytes, 64); // rows per whole line
+    const std::int64_t rows = std::max(kRowTileStreams, rowsFor(kRowTilePieceBytes, g.sizeB));
+    g.rowsB = std::min(g.sizeB, (rows + wholeLines - 1) / wholeLines * wholeLines);
     g.rowsA = std::max<std::int64_t>(
         1, std::min(rowsFor(kRowTileInBytes, g.sizeA), kRowTileMaxBytes / (g.rowsB * g.rowBytes)));
     g.tilesA = (g.sizeA + g.rowsA - 1) / g.rowsA;
@@ -976,7 +988,7 @@ void rowTiledRange(const char* src, char* dst, const TilePlan& plan, int element
     const bool wholeLines = rowBytes % 64 == 0;
     // Rows of whole lines stream straight; long rows too, each with its first and last line
     // through the cache (the line it shares with the next row is written by both, close in
-    // time); short ones are staged, so that their piece streams as whole lines.
+    // time); shorter ones are staged, so that their piece streams as whole lines.
     const bool staged = !wholeLines && rowBytes < kRowTileStagedBelow;
     thread_local std::vector<char> staging;
     if (streaming && staged && staging.size() < static_cast<std::size_t>(g.rowsB * rowBytes))
