@@ -39,8 +39,28 @@ inline void prefetchL2(const void* p) { asm volatile("prefetcht1 %0" : : "m"(*st
 constexpr std::int64_t kMemcpyRowBytes = 256;
 
 #if defined(__SSE2__)
+// The widest registers the CPU has, for the tiles' register blocks and the streaming stores; false
+// (useWidestBlocks): SSE2's, the path of any x86-64, so that the tests cover it on this machine.
+std::atomic<bool> widestBlocks{true};
+
+bool hasAvx512() {
+    static const bool has = __builtin_cpu_supports("avx512f");
+    return has;
+}
+
+// A whole line per streaming store: the write-combining buffer is full at once and leaves for
+// memory whole. Against four 16-byte stores per line, in interleaved A/B rounds (two threads,
+// 64 MiB): the tiled transposes 1.03-1.13x, permutes keeping long rows 1.12-1.13x, the
+// four-run copy (the limit) 0.98-1.12x, median 1.03x.
+__attribute__((target("avx512f"))) void streamLinesAvx512(const char* from, char* to, std::int64_t lines) {
+    for (std::int64_t line = 0; line < lines; ++line, from += 64, to += 64)
+        _mm512_stream_si512(reinterpret_cast<__m512i*>(to), _mm512_loadu_si512(from));
+}
+
 // `lines` whole cache lines from `from` to the line-aligned `to`, with streaming stores.
 inline void streamLines(const char* from, char* to, std::int64_t lines) {
+    if (hasAvx512() && widestBlocks.load(std::memory_order_relaxed))
+        return streamLinesAvx512(from, to, lines);
     for (std::int64_t line = 0; line < lines; ++line, from += 64, to += 64) {
         const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from));
         const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + 16));
@@ -654,8 +674,6 @@ transposeBlockAvx2(const std::uint8_t* const* rows, std::int64_t ia, std::uint8_
                          _mm256_extracti128_si256(odd, 1));
     }
 }
-
-std::atomic<bool> widestBlocks{true};
 
 bool hasAvx2() {
     static const bool has = __builtin_cpu_supports("avx2");

@@ -30,9 +30,10 @@ void tiledCopy(CpuThreadPool& pool, const void* src, void* dst, const TilePlan& 
 // `streaming` as for tiledCopy.
 void parallelCopy(CpuThreadPool& pool, const void* src, void* dst, std::int64_t bytes, bool streaming);
 
-// The tiles' register blocks: the widest the CPU has (AVX2 where present, the default) or, with
-// false, SSE2's, the blocks of any x86-64 (tests cover both paths on an AVX2 machine).
-// Process-wide; set it between copies, not during one.
+// The tiles' register blocks and the streaming stores: the widest the CPU has (AVX2 blocks and
+// 64-byte AVX-512 stores where present, the default) or, with false, SSE2's, those of any x86-64
+// (tests cover both paths on an AVX2 / AVX-512 machine). Process-wide; set it between copies,
+// not during one.
 void useWidestBlocks(bool widest);
 
 // Writes `value` to every byte, one range per thread: fills a buffer and faults its pages in on

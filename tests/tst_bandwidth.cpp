@@ -462,8 +462,9 @@ void TestBandwidth::largeCopiesTakeEveryStorePath() {
         std::memcpy(source.data() + i * elementSize, parts, static_cast<std::size_t>(elementSize));
     }
     const auto addresses = logicalToStorage(layout);
-    // The tiles run through the widest register blocks (AVX2 here) and, again, through SSE2's
-    // (the path of a CPU without AVX2), so that both are checked on this machine.
+    // The tiles run through the widest register blocks and stores (AVX2 blocks, AVX-512 stores
+    // here) and, again, through SSE2's (the path of a CPU without them), so that both are
+    // checked on this machine.
     struct WidestAgain {
         ~WidestAgain() { gpu::cpu::useWidestBlocks(true); }
     } restore;
