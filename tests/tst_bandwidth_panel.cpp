@@ -38,6 +38,25 @@ constexpr int kWaitMs = 15000; // generous for a loaded 2-core CI machine; round
 const LayoutToMeasure kTranspose{Layout{{6, 4}, {1, 6}, 0}, 4, QStringLiteral("x.t()")};
 const LayoutToMeasure kContiguous{Layout{{4, 6}, {6, 1}, 0}, 2, QStringLiteral("x")};
 
+// A panel on screen, set to measure 1 MiB on the CPU with `repetitions` runs per kernel.
+void showCpuPanel(BandwidthPanel& panel, int repetitions) {
+    panel.resize(900, 600);
+    panel.show();
+    panel.setBackendChoice(QStringLiteral("cpu"));
+    panel.setWorkingSetMiB(1);
+    panel.setRepetitions(repetitions);
+}
+
+// Measures `tensor` once, one run per kernel, handed over as the window does (setTensor); false
+// when no round came or it failed (the panel's errorText() says why).
+bool measureTensorOnCpu(BandwidthPanel& panel, const Tensor& tensor, const QString& name) {
+    showCpuPanel(panel, 1);
+    QSignalSpy shown(&panel, &BandwidthPanel::roundShown);
+    panel.setTensor(tensor, name);
+    panel.measureOnce();
+    return shown.wait(kWaitMs) && panel.errorText().isEmpty();
+}
+
 // A runner in its own thread, torn down the way the panel does it.
 struct RunnerInThread {
     QThread thread;
@@ -233,6 +252,7 @@ private slots:
     void panelPlotsATransferSweep();
     void panelMeasuresEveryElementSize_data();
     void panelMeasuresEveryElementSize();
+    void panelTilesKeptRowsOnTheCpu();
     void panelShowsFailures();
     void panelPlotsTheSessionsTransfers();
     void panelStaysUsableWhenTheDeviceFails();
@@ -416,16 +436,7 @@ void TestBandwidthPanel::panelMeasuresEveryElementSize() {
     QFETCH(int, elementSize);
     const Tensor x = ops::t(ops::zeros({8, 5}, DType(dtype)));
     BandwidthPanel panel;
-    panel.resize(900, 600);
-    panel.show();
-    QSignalSpy shown(&panel, &BandwidthPanel::roundShown);
-    panel.setBackendChoice(QStringLiteral("cpu"));
-    panel.setWorkingSetMiB(1);
-    panel.setRepetitions(1);
-    panel.setTensor(x, QStringLiteral("x"));
-    panel.measureOnce();
-    QVERIFY2(shown.wait(kWaitMs), qPrintable(panel.errorText()));
-    QVERIFY2(panel.errorText().isEmpty(), qPrintable(panel.errorText()));
+    QVERIFY2(measureTensorOnCpu(panel, x, QStringLiteral("x")), qPrintable(panel.errorText()));
     const auto& round = panel.rounds().last();
     QCOMPARE(round.view.elementSize, elementSize);
     QCOMPARE(round.view.layout, x.layout());
@@ -439,14 +450,25 @@ void TestBandwidthPanel::panelMeasuresEveryElementSize() {
     QCOMPARE(round.scaled.strides[1], round.scaled.sizes[0]);
 }
 
+void TestBandwidthPanel::panelTilesKeptRowsOnTheCpu() {
+    // x.permute(0, 2, 1, 3) keeps its rows of 64: no transpose, but the CPU's tiled kernel moves
+    // the rows in tiles, so the panel measures naive, tiled and the limit, and the tiled figure
+    // is a real measurement of the scaled layout, whose last dim is still unit-stride.
+    const Tensor x = ops::permute(ops::zeros({2, 8, 16, 64}, DType::Float32), {0, 2, 1, 3});
+    BandwidthPanel panel;
+    QVERIFY2(measureTensorOnCpu(panel, x, QStringLiteral("y")), qPrintable(panel.errorText()));
+    const auto& round = panel.rounds().last();
+    QCOMPARE(round.view.layout, x.layout());
+    QCOMPARE(round.scaled.strides.back(), std::int64_t(1));
+    for (CopyKernel kernel : {CopyKernel::ReadThroughLayout, CopyKernel::Tiled, CopyKernel::Baseline})
+        QVERIFY(hasCase(round, kernel));
+    QVERIFY(round.gbps(CopyKernel::Tiled) > 0);
+}
+
 void TestBandwidthPanel::panelPlotsAndExports() {
     BandwidthPanel panel;
-    panel.resize(900, 600);
-    panel.show();
+    showCpuPanel(panel, 2);
     QSignalSpy shown(&panel, &BandwidthPanel::roundShown);
-    panel.setBackendChoice(QStringLiteral("cpu"));
-    panel.setWorkingSetMiB(1);
-    panel.setRepetitions(2);
     panel.setLayoutToMeasure(kTranspose.layout, kTranspose.elementSize, kTranspose.label);
     panel.measureOnce();
     QVERIFY(shown.wait(kWaitMs));
@@ -686,12 +708,8 @@ void TestBandwidthPanel::panelTellsTheStory() {
     QFETCH(bool, tiled);
     BandwidthPanel panel;
     panel.runner()->setBackendFactory(fixedTime());
-    panel.resize(900, 600);
-    panel.show();
+    showCpuPanel(panel, 3);
     QSignalSpy shown(&panel, &BandwidthPanel::roundShown);
-    panel.setBackendChoice(QStringLiteral("cpu"));
-    panel.setWorkingSetMiB(1);
-    panel.setRepetitions(3);
     panel.setLayoutToMeasure(view.layout, view.elementSize, view.label);
     panel.measureOnce();
     QVERIFY(shown.wait(kWaitMs));
