@@ -243,8 +243,7 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 //      the input, block by block along a, and stored transposed into the buffer, while the input
 //      rows two blocks ahead (into the next tile at the end) are prefetched into L2;
 //   2. each of the tile's output rows (along b) is written from the buffer as one burst, with
-//      streaming stores when the destination is too big to stay cached. Step 2 of a tile runs
-//      during step 1 of the next, from a second buffer (see tiledRange).
+//      streaming stores when the destination is too big to stay cached.
 // Why the input is read by blocks and the output is not written by them: the output side is
 // where the streaming stores are, and streaming a block's 16- or 32-byte rows to 8-16 lines at
 // once leaves partly filled write-combining buffers, flushed as read-modify-writes (a transpose
@@ -721,71 +720,6 @@ bool hasAvx2() {
 }
 #endif
 
-// Step 2 of a gathered tile, pending until written: its buffer, its output rows (along a) and
-// which of them are written already.
-template <typename T> struct TileWrite {
-    const T* buffer = nullptr;
-    T* to = nullptr;
-    const std::int64_t* outRow = nullptr;
-    std::int64_t countA = 0, b0 = 0, written = 0;
-    bool stream = false;
-};
-
-template <typename T> void writeTileRows(TileWrite<T>& w, const TileGeometry& g, std::int64_t upto);
-
-// The previous tile's writes, spread over the next tile's gather: after each register block,
-// its share of the rows (the share of the gather done), so that shuffles and streaming stores
-// are interleaved in the instruction stream and overlap. (A share after each block row of 8-16
-// input rows instead, in the same kind of rounds: about as fast for 4- to 16-byte elements, but
-// int8 1.06-1.07x and fp16 1.02-1.12x, against 1.15-1.31x and 1.16-1.17x here: the stores still
-// came in bursts of 4-8 KiB.)
-template <typename T> struct WritesAlongside {
-    TileWrite<T>& pending;
-    const TileGeometry& g;
-    std::int64_t first = 0;           // rows written before this gather
-    std::uint64_t rowsPerElement = 0; // rows still to write per element gathered, 32.32 fixed point
-    void start(std::int64_t elements) {
-        first = pending.written;
-        rowsPerElement =
-            elements > 0 ? (std::uint64_t(pending.countA - first) << 32) / std::uint64_t(elements) : 0;
-    }
-    void progress(std::int64_t elements) {
-        const std::int64_t upto = first + std::int64_t((std::uint64_t(elements) * rowsPerElement) >> 32);
-        if (upto > pending.written)
-            writeTileRows(pending, g, upto);
-    }
-};
-
-// Writes output rows [written, upto) of a gathered tile: each row's piece from the buffer as one
-// burst, shifted to its own line boundaries where rows are not whole lines (see extraRows).
-template <typename T> void writeTileRows(TileWrite<T>& w, const TileGeometry& g, std::int64_t upto) {
-    constexpr std::int64_t size = sizeof(T);
-    for (std::int64_t ia = w.written; ia < upto; ++ia) {
-        T* out = w.to + w.outRow[ia];
-        // This row's piece: [start, end) relative to b0, shifted to its line boundaries.
-        std::int64_t start = 0, end = std::min(g.sizeB - w.b0, g.rows);
-        if (g.extraRows > 0) {
-            const auto misalign = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(out) % 64);
-            const std::int64_t shift = misalign == 0 ? 0 : (64 - misalign) / size;
-            start = w.b0 == 0 ? 0 : shift;
-            end = std::min(g.sizeB - w.b0, g.rows + shift);
-        }
-        if (start >= end)
-            continue;
-        const T* in = w.buffer + ia * g.pitch + start;
-        const auto bytes = static_cast<std::size_t>((end - start) * size);
-#if defined(__SSE2__)
-        if (w.stream) {
-            copyStreaming(reinterpret_cast<const char*>(in), reinterpret_cast<char*>(out + start),
-                          std::int64_t(bytes), false);
-            continue;
-        }
-#endif
-        std::memcpy(out + start, in, bytes);
-    }
-    w.written = std::max(w.written, upto);
-}
-
 // Steps 1 and 2 of a tile (see the tile shape above): the input rows ib (at from + inRow[ib],
 // each running along a) are read by register blocks of `block` rows x `blockCols` columns and land
 // transposed in the buffer, rows along a `pitch` elements apart; the ragged edges element by
@@ -797,8 +731,7 @@ template <typename T> void writeTileRows(TileWrite<T>& w, const TileGeometry& g,
 template <typename T, std::int64_t block, std::int64_t blockCols, typename Block>
 inline void gatherTileBlocks(const T* from, const std::int64_t* inRow, std::int64_t countA,
                              std::int64_t countB, T* __restrict to, std::int64_t pitch, const T* next,
-                             std::int64_t nextA, std::int64_t nextB, Block&& transpose,
-                             WritesAlongside<T>& writes) {
+                             std::int64_t nextA, std::int64_t nextB, Block&& transpose) {
     const std::int64_t fullA = countA / blockCols * blockCols;
     const std::int64_t fullB = block > 1 ? countB / block * block : 0;
     const T* rows[block > 1 ? block : 1];
@@ -825,21 +758,17 @@ inline void gatherTileBlocks(const T* from, const std::int64_t* inRow, std::int6
             rows[k] = from + inRow[ib + k];
             prefetch(ib + k + distance);
         }
-        for (std::int64_t ia = 0; ia < fullA; ia += blockCols) {
+        for (std::int64_t ia = 0; ia < fullA; ia += blockCols)
             transpose(rows, ia, to + ia * pitch + ib, pitch);
-            writes.progress(ib * countA + (ia + blockCols) * block);
-        }
         for (std::int64_t ia = fullA; ia < countA; ++ia)
             for (std::int64_t k = 0; k < block; ++k)
                 to[ia * pitch + ib + k] = rows[k][ia];
-        writes.progress((ib + block) * countA);
     }
     for (std::int64_t ib = fullB; ib < countB; ++ib) {
         prefetch(ib + distance);
         const T* row = from + inRow[ib];
         for (std::int64_t ia = 0; ia < countA; ++ia)
             to[ia * pitch + ib] = row[ia];
-        writes.progress((ib + 1) * countA);
     }
 }
 
@@ -863,15 +792,14 @@ struct Avx2Block {
 template <typename T>
 __attribute__((target("avx2"), flatten)) void
 gatherTileAvx2(const T* from, const std::int64_t* inRow, std::int64_t countA, std::int64_t countB, T* to,
-               std::int64_t pitch, const T* next, std::int64_t nextA, std::int64_t nextB,
-               WritesAlongside<T>& writes) {
+               std::int64_t pitch, const T* next, std::int64_t nextA, std::int64_t nextB) {
     // Four- and eight-byte elements: square blocks of one 32-byte row per register. Bytes: two
     // 16 x 16 blocks side by side, one per 128-bit lane (AVX2's unpacks work within lanes), so
     // each load and each interleave moves twice the bytes of the SSE2 blocks.
     constexpr std::int64_t rows =
         sizeof(T) >= 4 ? 32 / std::int64_t(sizeof(T)) : 16 / std::int64_t(sizeof(T));
     gatherTileBlocks<T, rows, 32 / std::int64_t(sizeof(T))>(from, inRow, countA, countB, to, pitch, next,
-                                                            nextA, nextB, Avx2Block{}, writes);
+                                                            nextA, nextB, Avx2Block{});
 }
 #endif
 
@@ -882,15 +810,14 @@ struct NoBlock {
 
 template <typename T>
 void gatherTile(const T* from, const std::int64_t* inRow, std::int64_t countA, std::int64_t countB, T* to,
-                std::int64_t pitch, const T* next, std::int64_t nextA, std::int64_t nextB,
-                WritesAlongside<T>& writes) {
+                std::int64_t pitch, const T* next, std::int64_t nextA, std::int64_t nextB) {
     // Sixteen-byte elements fill an SSE register each: an element is its own 1 x 1 block, so
     // each input row is read with one 16-byte load per element and each element stored into
     // its buffer row: there is nothing to shuffle. gatherTileBlocks with block 1 is that loop,
     // prefetches included. (The register-block paths below are for 1-8 byte elements only.)
     if constexpr (sizeof(T) == 16) {
         return gatherTileBlocks<T, 1, 1>(from, inRow, countA, countB, to, pitch, next, nextA, nextB,
-                                         NoBlock{}, writes);
+                                         NoBlock{});
     } else {
 #if defined(__SSE2__)
     // Two-byte elements keep SSE2's 8 x 8 word blocks: an AVX2 version (two such blocks per
@@ -898,13 +825,12 @@ void gatherTile(const T* from, const std::int64_t* inRow, std::int64_t countA, s
     // CPU time, two alternating pairs of runs), where AVX2's byte blocks are 17% faster.
     if constexpr (sizeof(T) != 2) {
         if (hasAvx2() && widestBlocks.load(std::memory_order_relaxed))
-            return gatherTileAvx2(from, inRow, countA, countB, to, pitch, next, nextA, nextB, writes);
+            return gatherTileAvx2(from, inRow, countA, countB, to, pitch, next, nextA, nextB);
     }
     gatherTileBlocks<T, sseBlock<T>(), sseBlock<T>()>(from, inRow, countA, countB, to, pitch, next, nextA,
-                                                      nextB, SseBlock{}, writes);
+                                                      nextB, SseBlock{});
 #else
-        gatherTileBlocks<T, 1, 1>(from, inRow, countA, countB, to, pitch, next, nextA, nextB, NoBlock{},
-                                  writes);
+        gatherTileBlocks<T, 1, 1>(from, inRow, countA, countB, to, pitch, next, nextA, nextB, NoBlock{});
 #endif
     }
 }
@@ -915,33 +841,71 @@ bool aligned(const void* to, std::int64_t rowBytes, std::int64_t alignment) {
 
 // Scratch for the tiles: the buffer of a geometry, 64-byte aligned, in storage kept per thread
 // and grown only. (A vector per run was a fresh mmap of zeroed pages every chunk: the kernel's
-// page clearing took 40% of an odd-pitch transpose's time.) Two slots: one tile's buffer is
-// written out while the next one is gathered into the other.
+// page clearing took 40% of an odd-pitch transpose's time.)
 template <typename T> struct TileBuffer {
-    TileBuffer(const TileGeometry& g, int slot) {
-        thread_local std::vector<unsigned char> storage[2];
-        auto& mine = storage[slot];
+    explicit TileBuffer(const TileGeometry& g) {
+        thread_local std::vector<unsigned char> storage;
         const std::int64_t rows = std::min(g.columns, g.sizeA);
         const auto bytes = static_cast<std::size_t>(rows * g.pitch) * sizeof(T) + 64;
-        if (mine.size() < bytes)
-            mine.resize(bytes);
-        const auto address = reinterpret_cast<std::uintptr_t>(mine.data());
-        data = reinterpret_cast<T*>(mine.data() + (64 - address % 64) % 64);
+        if (storage.size() < bytes)
+            storage.resize(bytes);
+        const auto address = reinterpret_cast<std::uintptr_t>(storage.data());
+        data = reinterpret_cast<T*>(storage.data() + (64 - address % 64) % 64);
     }
     T* data = nullptr;
 };
 
+// One tile: rows of input (along group B) at from + inRow[ib], each running along group A;
+// rows of output at to + outRow[ia]. Unit stride along a: the two steps above, except for 2
+// or 3 rows of 4-byte elements (NCHW -> NHWC with C = 2, 3), whose output is one dense run that
+// interleaveRows writes directly. A gap along a: scalar gathers. Returns whether it streamed.
+template <typename T>
+bool moveTile(const T* from, const std::int64_t* inRow, T* to, const std::int64_t* outRow,
+              std::int64_t countA, std::int64_t countB, bool streaming, const TileGeometry& g,
+              TileBuffer<T>& buffer, std::int64_t b0, const T* next, std::int64_t nextA, std::int64_t nextB) {
+#if defined(__SSE2__)
+    if (g.strideA == 1) {
+        if constexpr (sizeof(T) == 4) {
+            if (g.single && (countB == 2 || countB == 3) && g.outStrideA == countB) {
+                T* first = to + outRow[0];
+                const bool stream = streaming && aligned(first, 16, 16);
+                interleaveTile(from + inRow[0], g.strideB, first, countA, countB, stream);
+                return stream;
+            }
+        }
+        constexpr std::int64_t size = sizeof(T);
+        const std::int64_t readB = std::min(g.sizeB - b0, countB + g.extraRows);
+        gatherTile(from, inRow, countA, readB, buffer.data, g.pitch, next, nextA, nextB);
+        const bool stream = streaming && countB * size >= 64;
+        for (std::int64_t ia = 0; ia < countA; ++ia) {
+            T* out = to + outRow[ia];
+            // This row's piece: [start, end) relative to b0, shifted to its line boundaries.
+            std::int64_t start = 0, end = countB;
+            if (g.extraRows > 0) {
+                const auto misalign = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(out) % 64);
+                const std::int64_t shift = misalign == 0 ? 0 : (64 - misalign) / size;
+                start = b0 == 0 ? 0 : shift;
+                end = std::min(g.sizeB - b0, g.rows + shift);
+            }
+            if (start >= end)
+                continue;
+            const T* in = buffer.data + ia * g.pitch + start;
+            const auto bytes = static_cast<std::size_t>((end - start) * size);
+            if (stream)
+                copyStreaming(reinterpret_cast<const char*>(in), reinterpret_cast<char*>(out + start),
+                              std::int64_t(bytes), false);
+            else
+                std::memcpy(out + start, in, bytes);
+        }
+        return stream;
+    }
+#endif
+    moveTileScalar(from, g.strideA, inRow, to, outRow, countA, countB);
+    return false;
+}
+
 // Work items are (outer index, tile along b, tile along a) with a varying fastest (see the tile
 // shape above). One decomposition per tile, none per element.
-// Unit stride along a: the two steps above, software-pipelined: while tile n is gathered into one
-// buffer, tile n - 1's output rows are written from the other, a share after each register block
-// (WritesAlongside), so that the gather's shuffles and the streaming stores' drain to memory
-// overlap instead of adding up. In interleaved A/B rounds against the same steps one after the
-// other (two threads, 64 MiB, 24 rounds; the A/A control of such rounds: 1.03-1.10x): fp32
-// 4096^2 1.20-1.21x, fp64 1.21-1.30x, int8 1.15-1.31x, fp16 1.16-1.17x, odd sizes 1.15-1.19x,
-// 3-D (2, 0, 1) 1.13-1.15x, NCHW -> NHWC 1.20-1.21x. Two or three rows of 4-byte elements (NCHW -> NHWC with
-// C = 2, 3), whose output is one dense run, go through interleaveRows directly; a gap along a: scalar
-// gathers.
 template <typename T>
 void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std::int64_t beginItem,
                 std::int64_t endItem) {
@@ -949,24 +913,17 @@ void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std:
     const auto& dims = plan.dims;
     const std::int64_t columns = g.columns;
     const std::int64_t rows = g.rows;
-    constexpr std::int64_t size = sizeof(T);
     bool streamed = false;
-    TileBuffer<T> buffers[2] = {TileBuffer<T>(g, 0), TileBuffer<T>(g, 1)};
+    TileBuffer<T> buffer(g);
     std::vector<std::int64_t> inRow(static_cast<std::size_t>(std::min(rows, g.sizeB) + g.extraRows));
-    std::vector<std::int64_t> outRows[2];
-    for (auto& o : outRows)
-        o.resize(static_cast<std::size_t>(std::min(columns, g.sizeA)));
-    TileWrite<T> pending;
-    WritesAlongside<T> writes{pending, g};
-    int slot = 0;
+    std::vector<std::int64_t> outRow(static_cast<std::size_t>(std::min(columns, g.sizeA)));
 
     for (std::int64_t item = beginItem; item < endItem; ++item) {
         const auto [ta, tb, inBase, outBase] = tileItem(item, g.tilesA, g.tilesB, g.outer, plan);
         const std::int64_t a0 = ta * columns, countA = std::min(g.sizeA, a0 + columns) - a0;
         const std::int64_t b0 = tb * rows, countB = std::min(g.sizeB, b0 + rows) - b0;
         const std::int64_t readB = std::min(g.sizeB - b0, countB + g.extraRows);
-        std::int64_t* outRow = outRows[slot].data();
-        groupOffsets(g.groupA, dims.sizes, plan.outputStrides, a0, countA, outRow);
+        groupOffsets(g.groupA, dims.sizes, plan.outputStrides, a0, countA, outRow.data());
         groupOffsets(g.groupB, dims.sizes, dims.strides, b0, readB, inRow.data());
         const T* from = src + inBase + a0 * g.strideA;
         T* to = dst + outBase + b0;
@@ -981,33 +938,10 @@ void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std:
             nextA = std::min(g.sizeA, a0 + 2 * columns) - (a0 + columns);
             nextB = countB;
         }
-#if defined(__SSE2__)
-        if (g.strideA == 1) {
-            if constexpr (sizeof(T) == 4) {
-                if (g.single && (countB == 2 || countB == 3) && g.outStrideA == countB) {
-                    writeTileRows(pending, g, pending.countA);
-                    T* first = to + outRow[0];
-                    const bool stream = streaming && aligned(first, 16, 16);
-                    interleaveTile(from + inRow[0], g.strideB, first, countA, countB, stream);
-                    streamed = streamed || stream;
-                    continue;
-                }
-            }
-            writes.start(readB * countA);
-            gatherTile(from, inRow.data(), countA, readB, buffers[slot].data, g.pitch, next, nextA, nextB,
-                       writes);
-            writeTileRows(pending, g, pending.countA);
-            pending =
-                TileWrite<T>{buffers[slot].data, to, outRow, countA, b0, 0, streaming && countB * size >= 64};
-            streamed = streamed || pending.stream;
-            slot ^= 1;
-            continue;
-        }
-#endif
-        writeTileRows(pending, g, pending.countA);
-        moveTileScalar(from, g.strideA, inRow.data(), to, outRow, countA, countB);
+        streamed = moveTile(from, inRow.data(), to, outRow.data(), countA, countB, streaming, g, buffer, b0,
+                            next, nextA, nextB) ||
+                   streamed;
     }
-    writeTileRows(pending, g, pending.countA);
 #if defined(__SSE2__)
     if (streamed)
         _mm_sfence(); // streaming stores are weakly ordered: make them visible before returning
