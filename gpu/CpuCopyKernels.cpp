@@ -906,6 +906,9 @@ bool moveTile(const T* from, const std::int64_t* inRow, T* to, const std::int64_
 
 // Work items are (outer index, tile along b, tile along a) with a varying fastest (see the tile
 // shape above). One decomposition per tile, none per element.
+// One buffer, each tile's two steps in turn: double-buffered tiles, the previous tile's rows
+// written while the next one is gathered (a share after each block row, or after each register
+// block), measured no faster in interleaved rounds against this loop itself (README).
 template <typename T>
 void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std::int64_t beginItem,
                 std::int64_t endItem) {
