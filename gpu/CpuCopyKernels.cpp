@@ -449,9 +449,9 @@ void groupOffsets(const std::vector<int>& group, const Shape& sizes, const Shape
     }
 }
 
-// A tile whose input rows are not unit-stride along a (a gap in the input's fastest dim): the
-// reads are gathers whatever we do, so elements go one by one, rows of the output in order.
-// Rows: input row ib at from + inRow[ib], output row ia at to + outRow[ia].
+// A tile whose input rows are not unit-stride along a, with a step too wide to pack or
+// negative (see moveTile), or any gap in a build without SSE2: elements go one by one, rows of
+// the output in order. Rows: input row ib at from + inRow[ib], output row ia at to + outRow[ia].
 template <typename T>
 void moveTileScalar(const T* __restrict from, std::int64_t strideA, const std::int64_t* inRow,
                     T* __restrict to, const std::int64_t* outRow, std::int64_t countA, std::int64_t countB) {
@@ -855,50 +855,172 @@ template <typename T> struct TileBuffer {
     T* data = nullptr;
 };
 
+// A tile whose input rows (at from + inRow[ib], along group B) are unit-stride along a; rows of
+// output at to + outRow[ia]. The two steps above, except for 2 or 3 rows of 4-byte elements
+// (NCHW -> NHWC with C = 2, 3), whose output is one dense run that interleaveRows writes
+// directly. Returns whether it streamed.
+#if defined(__SSE2__)
+template <typename T>
+bool moveUnitStrideTile(const T* from, const std::int64_t* inRow, T* to, const std::int64_t* outRow,
+                        std::int64_t countA, std::int64_t countB, bool streaming, const TileGeometry& g,
+                        TileBuffer<T>& buffer, std::int64_t b0, const T* next, std::int64_t nextA,
+                        std::int64_t nextB) {
+    if constexpr (sizeof(T) == 4) {
+        if (g.single && (countB == 2 || countB == 3) && g.outStrideA == countB) {
+            T* first = to + outRow[0];
+            const bool stream = streaming && aligned(first, 16, 16);
+            interleaveTile(from + inRow[0], inRow[1] - inRow[0], first, countA, countB, stream);
+            return stream;
+        }
+    }
+    constexpr std::int64_t size = sizeof(T);
+    const std::int64_t readB = std::min(g.sizeB - b0, countB + g.extraRows);
+    gatherTile(from, inRow, countA, readB, buffer.data, g.pitch, next, nextA, nextB);
+    const bool stream = streaming && countB * size >= 64;
+    for (std::int64_t ia = 0; ia < countA; ++ia) {
+        T* out = to + outRow[ia];
+        // This row's piece: [start, end) relative to b0, shifted to its line boundaries.
+        std::int64_t start = 0, end = countB;
+        if (g.extraRows > 0) {
+            const auto misalign = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(out) % 64);
+            const std::int64_t shift = misalign == 0 ? 0 : (64 - misalign) / size;
+            start = b0 == 0 ? 0 : shift;
+            end = std::min(g.sizeB - b0, g.rows + shift);
+        }
+        if (start >= end)
+            continue;
+        const T* in = buffer.data + ia * g.pitch + start;
+        const auto bytes = static_cast<std::size_t>((end - start) * size);
+        if (stream)
+            copyStreaming(reinterpret_cast<const char*>(in), reinterpret_cast<char*>(out + start),
+                          std::int64_t(bytes), false);
+        else
+            std::memcpy(out + start, in, bytes);
+    }
+    return stream;
+}
+#endif
+
+#if defined(__SSE2__)
+// Gaps along a up to this stride are packed (see moveTile). Measured (fp32, 4096 columns of a
+// wider matrix, transposed): step 8 4.7 GB/s packed against 1.6 for the scalar gathers; step 16
+// 2.1 either way (every element is a line of its own, and lines are what memory moves).
+constexpr std::int64_t kPackedMaxStride = 8;
+
+// Dense copies of a tile's input rows, countA elements each, in storage kept per thread.
+template <typename T> struct PackedRows {
+    PackedRows(std::int64_t countA, std::int64_t rows) {
+        thread_local std::vector<T> storage;
+        thread_local std::vector<std::int64_t> offsets;
+        // Rows a line apart plus a line, never a power of two bytes (as the tile buffer's pitch).
+        pitch = (countA * std::int64_t(sizeof(T)) + 63) / 64 * 64 + 64;
+        if ((pitch & (pitch - 1)) == 0)
+            pitch += 64;
+        pitch /= std::int64_t(sizeof(T));
+        if (storage.size() < static_cast<std::size_t>(rows * pitch + 64))
+            storage.resize(static_cast<std::size_t>(rows * pitch + 64));
+        if (offsets.size() < static_cast<std::size_t>(rows))
+            offsets.resize(static_cast<std::size_t>(rows));
+        for (std::int64_t r = 0; r < rows; ++r)
+            offsets[static_cast<std::size_t>(r)] = r * pitch;
+        data = storage.data();
+        rowOffsets = offsets.data();
+    }
+    T* data = nullptr;
+    const std::int64_t* rowOffsets = nullptr;
+    std::int64_t pitch = 0;
+};
+
+// Row ib of the tile (at from + inRow[ib], elements `stride` apart) into packed row ib, the input
+// rows kPackAhead rows ahead (running on into the next tile along a) prefetched into L2.
+constexpr std::int64_t kPackAhead = 8;
+
+// out[i] = in[2 i] for the first elements of a row, a vector at a time: two 16-byte loads, their
+// even elements kept (bytes and words masked or shifted into the low half of each word or dword
+// and packed; dwords by a shuffle). Returns how many were done; the rest is the caller's. A
+// scalar loop moved one int8 element per load and store (about 1 byte per cycle).
+template <typename T> std::int64_t packEvenElements(const T* in, T* out, std::int64_t count) {
+    if constexpr (sizeof(T) > 4) {
+        (void)in, (void)out, (void)count;
+        return 0; // eight- and sixteen-byte elements: a load and store each already move 8-16 bytes
+    } else {
+        constexpr std::int64_t perVector = 16 / std::int64_t(sizeof(T)); // output elements per store
+        // The last vector reads 2 * perVector elements from in[2 i]: stay within the row's span.
+        const std::int64_t full = count > 0 ? (count - 1) / perVector * perVector : 0;
+        for (std::int64_t i = 0; i < full; i += perVector) {
+            const auto* source = reinterpret_cast<const __m128i*>(in + 2 * i);
+            const __m128i lo = _mm_loadu_si128(source);
+            const __m128i hi = _mm_loadu_si128(source + 1);
+            __m128i even;
+            if constexpr (sizeof(T) == 1) {
+                const __m128i mask = _mm_set1_epi16(0x00ff);
+                even = _mm_packus_epi16(_mm_and_si128(lo, mask), _mm_and_si128(hi, mask));
+            } else if constexpr (sizeof(T) == 2) {
+                // Sign-extended low words pack back exactly under signed saturation.
+                even = _mm_packs_epi32(_mm_srai_epi32(_mm_slli_epi32(lo, 16), 16),
+                                       _mm_srai_epi32(_mm_slli_epi32(hi, 16), 16));
+            } else {
+                even = _mm_castps_si128(
+                    _mm_shuffle_ps(_mm_castsi128_ps(lo), _mm_castsi128_ps(hi), _MM_SHUFFLE(2, 0, 2, 0)));
+            }
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), even);
+        }
+        return full;
+    }
+}
+
+template <typename T>
+void packRows(const T* from, const std::int64_t* inRow, std::int64_t stride, std::int64_t countA,
+              std::int64_t rows, PackedRows<T>& packed, const T* next, std::int64_t nextA,
+              std::int64_t nextB) {
+    const std::int64_t span = ((countA - 1) * stride + 1) * std::int64_t(sizeof(T));
+    const std::int64_t nextSpan = nextA > 0 ? ((nextA - 1) * stride + 1) * std::int64_t(sizeof(T)) : 0;
+    for (std::int64_t ib = 0; ib < rows; ++ib) {
+        const std::int64_t ahead = ib + kPackAhead;
+        if (ahead < rows) {
+            const char* row = reinterpret_cast<const char*>(from + inRow[ahead]);
+            for (std::int64_t at = 0; at < span; at += 64)
+                prefetchL2(row + at);
+        } else if (ahead - rows < nextB) {
+            const char* row = reinterpret_cast<const char*>(next + inRow[ahead - rows]);
+            for (std::int64_t at = 0; at < nextSpan; at += 64)
+                prefetchL2(row + at);
+        }
+        const T* __restrict in = from + inRow[ib];
+        T* __restrict out = packed.data + packed.rowOffsets[ib];
+        const std::int64_t done = stride == 2 ? packEvenElements(in, out, countA) : 0;
+        for (std::int64_t ia = done; ia < countA; ++ia)
+            out[ia] = in[ia * stride];
+    }
+}
+
+#endif
+
 // One tile: rows of input (along group B) at from + inRow[ib], each running along group A;
-// rows of output at to + outRow[ia]. Unit stride along a: the two steps above, except for 2
-// or 3 rows of 4-byte elements (NCHW -> NHWC with C = 2, 3), whose output is one dense run that
-// interleaveRows writes directly. A gap along a: scalar gathers. Returns whether it streamed.
+// rows of output at to + outRow[ia]. Returns whether it streamed.
+// A gap along a (x[..., ::2], a channel of interleaved data, the real parts of a complex view):
+// each input row's elements are packed into a dense row first, prefetched rows ahead, and the
+// packed rows go through the unit-stride steps. The input's lines are read whole either way;
+// the scalar gathers (moveTileScalar, the path before this one and still the one for steps
+// beyond kPackedMaxStride or negative) read a column at a time, one element per row per step,
+// with nothing prefetched and no streaming stores. Against them, in interleaved rounds (two
+// threads, 64 MiB): every other element of fp32 1.73x, int8 3.2x, fp16 2.0x, a 4-D permute of
+// them 1.8x, a step of 3 2.8x.
 template <typename T>
 bool moveTile(const T* from, const std::int64_t* inRow, T* to, const std::int64_t* outRow,
               std::int64_t countA, std::int64_t countB, bool streaming, const TileGeometry& g,
               TileBuffer<T>& buffer, std::int64_t b0, const T* next, std::int64_t nextA, std::int64_t nextB) {
 #if defined(__SSE2__)
-    if (g.strideA == 1) {
-        if constexpr (sizeof(T) == 4) {
-            if (g.single && (countB == 2 || countB == 3) && g.outStrideA == countB) {
-                T* first = to + outRow[0];
-                const bool stream = streaming && aligned(first, 16, 16);
-                interleaveTile(from + inRow[0], g.strideB, first, countA, countB, stream);
-                return stream;
-            }
-        }
-        constexpr std::int64_t size = sizeof(T);
+    if (g.strideA > 1 && g.strideA <= kPackedMaxStride) {
         const std::int64_t readB = std::min(g.sizeB - b0, countB + g.extraRows);
-        gatherTile(from, inRow, countA, readB, buffer.data, g.pitch, next, nextA, nextB);
-        const bool stream = streaming && countB * size >= 64;
-        for (std::int64_t ia = 0; ia < countA; ++ia) {
-            T* out = to + outRow[ia];
-            // This row's piece: [start, end) relative to b0, shifted to its line boundaries.
-            std::int64_t start = 0, end = countB;
-            if (g.extraRows > 0) {
-                const auto misalign = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(out) % 64);
-                const std::int64_t shift = misalign == 0 ? 0 : (64 - misalign) / size;
-                start = b0 == 0 ? 0 : shift;
-                end = std::min(g.sizeB - b0, g.rows + shift);
-            }
-            if (start >= end)
-                continue;
-            const T* in = buffer.data + ia * g.pitch + start;
-            const auto bytes = static_cast<std::size_t>((end - start) * size);
-            if (stream)
-                copyStreaming(reinterpret_cast<const char*>(in), reinterpret_cast<char*>(out + start),
-                              std::int64_t(bytes), false);
-            else
-                std::memcpy(out + start, in, bytes);
-        }
-        return stream;
+        PackedRows<T> packed(countA, readB);
+        packRows(from, inRow, g.strideA, countA, readB, packed, next, nextA, nextB);
+        return moveUnitStrideTile(packed.data, packed.rowOffsets, to, outRow, countA, countB, streaming, g,
+                                  buffer, b0, packed.data, 0, 0);
     }
+    if (g.strideA == 1)
+        return moveUnitStrideTile(from, inRow, to, outRow, countA, countB, streaming, g, buffer, b0, next,
+                                  nextA, nextB);
 #endif
     moveTileScalar(from, g.strideA, inRow, to, outRow, countA, countB);
     return false;

@@ -400,15 +400,29 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
         << Layout{{2, 90, 130, 64}, {64 * 90 * 130, 130, 1, 90 * 130}, 0} << 1;
     QTest::newRow("fp32 NCHW to NHWC, 4 channels (narrow tiles)")
         << Layout{{2, 300, 257, 4}, {4 * 300 * 257, 257, 1, 300 * 257}, 0} << 4;
-    QTest::newRow("fp32 transpose with a gap along the tile's fast dim (scalar gathers)")
+    QTest::newRow("fp32 transpose with a gap along the tile's fast dim (packed rows)")
         << Layout{{700, 900}, {2, 1400}, 1} << 4;
+    // Every other element along a (x[..., ::2]): packed rows, a vector at a time for 1-, 2- and
+    // 4-byte elements, with odd counts (the packing's scalar tail) and unaligned rows; a step
+    // of 3 (packed element by element); a step of 9 (scalar gathers).
+    QTest::newRow("int8 transpose of every other element, offset 3 (packed rows)")
+        << Layout{{1001, 2100}, {2, 4003}, 3} << 1;
+    QTest::newRow("int16 transpose of every other element, odd counts (packed rows)")
+        << Layout{{777, 1500}, {2, 1601}, 1} << 2;
+    QTest::newRow("fp64 transpose of every other element (packed rows)")
+        << Layout{{500, 900}, {2, 1003}, 0} << 8;
+    QTest::newRow("fp32 transpose with a step of 3 (packed rows)") << Layout{{600, 800}, {3, 1801}, 2} << 4;
+    QTest::newRow("fp32 transpose with a step of 9 (scalar gathers)")
+        << Layout{{300, 700}, {9, 2701}, 0} << 4;
+    QTest::newRow("fp32 NCHW to NHWC, 3 channels, every other column (packed, interleaved rows)")
+        << Layout{{2, 67, 131, 3}, {3 * 67 * 262, 262, 2, 67 * 262}, 0} << 4;
     QTest::newRow("fp64 rank-5 permute 6 x 40 x 7 x 33 x 30 (4, 2, 0, 3, 1)")
         << Layout{{30, 7, 6, 33, 40}, {1, 990, 277200, 30, 6930}, 0} << 8;
     QTest::newRow("fp32 rank-8 reverse permute of 6 x 5 x 4 x 7 x 3 x 8 x 5 x 9")
         << Layout{{9, 5, 8, 3, 7, 4, 5, 6}, {1, 9, 45, 360, 1080, 7560, 30240, 151200}, 0} << 4;
     QTest::newRow("int16 rank-8 reverse permute of 4^8, offset 3 (tiles over groups of dims)")
         << Layout{{4, 4, 4, 4, 4, 4, 4, 4}, {1, 4, 16, 64, 256, 1024, 4096, 16384}, 3} << 2;
-    QTest::newRow("fp32 grouped tile dims with a gap along the fast dim (scalar gathers)")
+    QTest::newRow("fp32 grouped tile dims with a gap along the fast dim (packed rows)")
         << Layout{{8, 8, 8, 300}, {2, 16, 38400, 128}, 1} << 4;
     QTest::newRow("int16 contiguous in effect after collapsing, offset 7 (a plain copy)")
         << Layout{{300, 1, 700, 11}, {7700, 5, 11, 1}, 7} << 2;
@@ -436,7 +450,7 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
         << Layout{{90, 60, 70}, {1, 6300, 90}, 0} << 16;
     QTest::newRow("complex128 transpose of a narrowed 600 x 1100 (gaps between rows), offset 37")
         << Layout{{500, 600}, {1, 1100}, 37} << 16;
-    QTest::newRow("complex128 transpose with a step along the tile's fast dim (scalar gathers)")
+    QTest::newRow("complex128 transpose with a step along the tile's fast dim (packed rows)")
         << Layout{{300, 400}, {2, 700}, 1} << 16;
     QTest::newRow("complex128 broadcast over a transpose (stride 0 outer)")
         << Layout{{3, 500, 700}, {0, 1, 500}, 0} << 16;
