@@ -42,7 +42,8 @@ std::optional<TilePlan> planTiled(const Layout& layout) {
 std::optional<TilePlan> planRowTiles(const Layout& layout) {
     CollapsedLayout dims = collapseLayout(layout);
     const int rank = dims.rank();
-    if (rank < 3 || dims.numel() == 0 || dims.strides[rank - 1] != 1)
+    if (rank < 3 || dims.numel() == 0 || dims.strides[rank - 1] < 1 ||
+        dims.strides[rank - 1] > kRowTileMaxStep)
         return std::nullopt;
     auto plan = planAcross(std::move(dims), rank - 2);
     if (plan)

@@ -18,10 +18,16 @@ struct TilePlan {
     int inputFastDim = 0;  // smallest non-zero |stride| (ties: the later dim)
     int outputFastDim = 0; // = dims.rank() - 1
     Shape outputStrides;   // row-major strides of dims.sizes (the destination)
-    // Tiles of whole rows (planRowTiles): the last dim is a unit-stride row, moved whole; the
-    // tile spans inputFastDim and outputFastDim = dims.rank() - 2, in rows.
+    // Tiles of whole rows (planRowTiles): the last dim is a row (unit-stride, or with a step of
+    // up to kRowTileMaxStep), moved whole; the tile spans inputFastDim and outputFastDim =
+    // dims.rank() - 2, in rows.
     bool wholeRows = false;
 };
+
+// The widest step within a row that planRowTiles takes (x[..., ::2].permute(0, 2, 1, 3)): such
+// rows are packed element by element or, for a step of 2, a vector at a time. The CPU's
+// transposing tiles pack gaps up to the same step.
+constexpr std::int64_t kRowTileMaxStep = 8;
 
 // A plan when the collapsed layout's last dim has a non-zero stride larger in magnitude than
 // another dim's; nothing otherwise (contiguous, broadcast-last or already row-major rows).
@@ -31,7 +37,8 @@ inline bool tiledApplies(const Layout& layout) { return planTiled(layout).has_va
 // A permute that keeps the last dim as unit-stride rows but reads them out of order ((0, 2, 1, 3)
 // of [batch, heads, tokens, 64]): the rows are not transposed, only reordered, so a tile of them
 // runs along the input's fastest dim above the rows (a) and the output's (b = rank - 2). A plan
-// (wholeRows) when the collapsed layout's last stride is 1 and a's |stride| is below b's;
+// (wholeRows) when the collapsed layout's last stride is 1 to kRowTileMaxStep (the rows have
+// gaps, and planTiled found no dim read faster than them) and a's |stride| is below b's;
 // nothing otherwise (the naive walk already reads the rows in order, or there are none). The CPU
 // backend's tiled kernel takes these as well as planTiled's; the CUDA one does not (a warp reads
 // a row of 32 or more elements whole either way).

@@ -905,7 +905,7 @@ bool moveUnitStrideTile(const T* from, const std::int64_t* inRow, T* to, const s
 // Gaps along a up to this stride are packed (see moveTile). Measured (fp32, 4096 columns of a
 // wider matrix, transposed): step 8 4.7 GB/s packed against 1.6 for the scalar gathers; step 16
 // 2.1 either way (every element is a line of its own, and lines are what memory moves).
-constexpr std::int64_t kPackedMaxStride = 8;
+constexpr std::int64_t kPackedMaxStride = kRowTileMaxStep;
 
 // Dense copies of a tile's input rows, countA elements each, in storage kept per thread.
 template <typename T> struct PackedRows {
@@ -1160,12 +1160,32 @@ inline void copyShortRun(const char* from, char* to, std::int64_t bytes) {
 }
 #endif
 
+// Rows with a step (x[..., ::2].permute(0, 2, 1, 3)): `count` elements `step` apart from `in`,
+// dense into `out`; every other element of 1 to 4 bytes a vector at a time (packEvenElements).
+using RowPacker = void (*)(const char* in, char* out, std::int64_t count, std::int64_t step);
+
+template <typename T> void packRow(const char* in, char* out, std::int64_t count, std::int64_t step) {
+    const T* from = reinterpret_cast<const T*>(in);
+    T* to = reinterpret_cast<T*>(out);
+    std::int64_t done = 0;
+#if defined(__SSE2__)
+    if (step == 2)
+        done = packEvenElements(from, to, count);
+#endif
+    for (std::int64_t i = done; i < count; ++i)
+        to[i] = from[i * step];
+}
+
 // Items are (outer index, tile along b, tile along a), a fastest: the next tile continues the
-// same input streams.
+// same input streams. `pack`: null for unit-stride rows; for rows with a step, each of a
+// piece's rows is packed into the staging buffer (or, with cached stores, straight into the
+// output) and the piece streamed from there.
 void rowTiledRange(const char* src, char* dst, const TilePlan& plan, int elementSize, bool streaming,
-                   std::int64_t beginItem, std::int64_t endItem) {
+                   RowPacker pack, std::int64_t beginItem, std::int64_t endItem) {
     const RowTileGeometry g = rowTileGeometry(plan, elementSize);
     const std::int64_t rowBytes = g.rowBytes;
+    const std::int64_t rowElements = rowBytes / elementSize;
+    const std::int64_t step = plan.dims.strides[plan.dims.rank() - 1];
 #if defined(__SSE2__)
     const bool wholeLines = rowBytes % 64 == 0;
     // Rows of whole lines stream straight; long rows too, each with its first and last line
@@ -1173,7 +1193,7 @@ void rowTiledRange(const char* src, char* dst, const TilePlan& plan, int element
     // time); shorter ones are staged, so that their piece streams as whole lines.
     const bool staged = !wholeLines && rowBytes < kRowTileStagedBelow;
     thread_local std::vector<char> staging;
-    if (streaming && staged && staging.size() < static_cast<std::size_t>(g.rowsB * rowBytes))
+    if (streaming && (staged || pack) && staging.size() < static_cast<std::size_t>(g.rowsB * rowBytes))
         staging.resize(static_cast<std::size_t>(g.rowsB * rowBytes));
 #endif
     bool streamed = false;
@@ -1186,6 +1206,22 @@ void rowTiledRange(const char* src, char* dst, const TilePlan& plan, int element
         for (std::int64_t ia = 0; ia < countA; ++ia) {
             const char* in = from + ia * g.strideA;
             char* out = to + ia * g.outStrideA;
+            if (pack) {
+#if defined(__SSE2__)
+                char* rows = streaming ? staging.data() : out;
+#else
+                char* rows = out;
+#endif
+                for (std::int64_t ib = 0; ib < countB; ++ib)
+                    pack(in + ib * g.strideB, rows + ib * rowBytes, rowElements, step);
+#if defined(__SSE2__)
+                if (streaming) {
+                    copyStreaming(rows, out, countB * rowBytes, false);
+                    streamed = true;
+                }
+#endif
+                continue;
+            }
 #if defined(__SSE2__)
             if (streaming && wholeLines && reinterpret_cast<std::uintptr_t>(out) % 64 == 0) {
                 for (std::int64_t ib = 0; ib < countB; ++ib)
@@ -1279,9 +1315,12 @@ void tiledCopy(CpuThreadPool& pool, const void* src, void* dst, const TilePlan& 
         std::int64_t items = g.tilesA * g.tilesB;
         for (int d : g.outer)
             items *= plan.dims.sizes[d];
+        RowPacker pack = nullptr;
+        if (plan.dims.strides[plan.dims.rank() - 1] != 1)
+            dispatch(elementSize, [&](auto word) { pack = &packRow<typename decltype(word)::type>; });
         pool.parallelChunks(items, chunkOf(items, pool.size(), 1), [&](std::int64_t begin, std::int64_t end) {
             rowTiledRange(static_cast<const char*>(src), static_cast<char*>(dst), plan, elementSize,
-                          streaming, begin, end);
+                          streaming, pack, begin, end);
         });
         return;
     }

@@ -439,6 +439,18 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
         << Layout{{50, 30, 20, 19}, {20, 20000, 1000, 1}, 3} << 8;
     QTest::newRow("int16 (1, 0, 2) of 700 x 300 x 12, rows narrowed from 16 (short rows, gaps)")
         << Layout{{300, 700, 12}, {16, 4800, 1}, 2} << 2;
+    // Rows with a step (x[..., ::2] permuted): packed a vector at a time (a step of 2, 1-4 byte
+    // elements) or element by element, then streamed from the staging buffer.
+    QTest::newRow("fp32 (0, 2, 1, 3) of x[..., ::2] of 24 x 40 x 48 x 64, offset 1: rows of 32, step 2")
+        << Layout{{24, 48, 40, 32}, {122880, 64, 3072, 2}, 1} << 4;
+    QTest::newRow("int8 (1, 0, 2) of x[..., ::2] of 300 x 400 x 154, offset 3: rows of 77, step 2")
+        << Layout{{400, 300, 77}, {154, 61600, 2}, 3} << 1;
+    QTest::newRow("int16 (1, 0, 2) of x[..., ::3] of 200 x 300 x 57: rows of 19, step 3")
+        << Layout{{300, 200, 19}, {57, 17100, 3}, 0} << 2;
+    QTest::newRow("fp64 (1, 0, 2) of x[..., ::2] of 50 x 60 x 128: rows of 64 (whole lines), step 2")
+        << Layout{{60, 50, 64}, {128, 7680, 2}, 0} << 8;
+    QTest::newRow("complex128 (1, 0, 2) of x[..., ::2] of 100 x 200 x 20: rows of 10, step 2")
+        << Layout{{200, 100, 10}, {20, 4000, 2}, 0} << 16;
     // 16-byte elements (complex128): 1 x 1 blocks, tiles of 64 x 32 elements (1024 x 512 bytes),
     // output rows shifted by up to 3 elements to their line boundaries.
     QTest::newRow("complex128 transpose 1024 x 600 (aligned rows)") << Layout{{600, 1024}, {1, 600}, 0} << 16;
@@ -630,6 +642,10 @@ void TestBandwidth::rowTilePlan_data() {
     QTest::newRow("(0, 2, 1, 3) of attention heads, rows of 64")
         << Layout{{2, 5, 3, 64}, {960, 64, 320, 1}, 0} << true << 1;
     QTest::newRow("(1, 0, 2): rows of 5") << Layout{{4, 6, 5}, {5, 20, 1}, 0} << true << 0;
+    QTest::newRow("(0, 2, 1, 3) of x[..., ::2]: rows with a step of 2")
+        << Layout{{2, 5, 3, 32}, {960, 64, 320, 2}, 0} << true << 1;
+    QTest::newRow("rows with a step of 9: the naive walk")
+        << Layout{{2, 5, 3, 8}, {1080, 72, 360, 9}, 0} << false << -1;
     QTest::newRow("rows already in input order, with gaps")
         << Layout{{4, 6, 5}, {60, 10, 1}, 0} << false << -1;
     QTest::newRow("a transpose: the last dim is strided") << Layout{{6, 4}, {1, 6}, 0} << false << -1;
