@@ -37,8 +37,9 @@ inline bool tiledApplies(const Layout& layout) { return planTiled(layout).has_va
 // A permute that keeps the last dim as unit-stride rows but reads them out of order ((0, 2, 1, 3)
 // of [batch, heads, tokens, 64]): the rows are not transposed, only reordered, so a tile of them
 // runs along the input's fastest dim above the rows (a) and the output's (b = rank - 2). A plan
-// (wholeRows) when the collapsed layout's last stride is 1 to kRowTileMaxStep (the rows have
-// gaps, and planTiled found no dim read faster than them) and a's |stride| is below b's;
+// (wholeRows) when the collapsed layout's last stride is 1 to kRowTileMaxStep (a step: rows
+// with gaps; the CPU backend asks planTiled first, which takes the layouts where another dim is
+// read faster than the rows) and a's |stride| is below b's;
 // nothing otherwise (the naive walk already reads the rows in order, or there are none). The CPU
 // backend's tiled kernel takes these as well as planTiled's; the CUDA one does not (a warp reads
 // a row of 32 or more elements whole either way).
