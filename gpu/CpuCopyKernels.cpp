@@ -390,7 +390,11 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
     // Output rows (runs of group B) start at multiples of sizeB elements: all on line
     // boundaries, or not.
     const bool shifted = (g.sizeB * size) % 64 != 0 && g.sizeB > g.rows;
-    g.extraRows = shifted ? 64 / size - 1 : 0;
+    // A whole line of rows, not the 64 / size - 1 a shift can need: tiles then read a whole
+    // number of register blocks (8 fp32 rows for AVX2), where one less left 7 rows to the element
+    // by element loop, a fifth of the tile's gather. 4093 x 4099 fp32 in L2, one thread: 17.4 ->
+    // 18.5 GB/s; from memory, interleaved A/B rounds: 1.08-1.13x (A/A control 1.02-1.09x).
+    g.extraRows = shifted ? 64 / size : 0;
     // Buffer rows hold at most the group's length (a tile never spans more). Where they are at
     // least a line long: rounded up to the register blocks' row stores (32 bytes for 4- to
     // 16-byte elements, 16 for 1 and 2) and padded by a line, so that no block store is split
