@@ -402,15 +402,25 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
         << Layout{{2, 300, 257, 4}, {4 * 300 * 257, 257, 1, 300 * 257}, 0} << 4;
     QTest::newRow("fp32 transpose with a gap along the tile's fast dim (packed rows)")
         << Layout{{700, 900}, {2, 1400}, 1} << 4;
-    // Every other element along a (x[..., ::2]): packed rows, a vector at a time for 1-, 2- and
-    // 4-byte elements, with odd counts (the packing's scalar tail) and unaligned rows; a step
-    // of 3 (packed element by element); a step of 9 (scalar gathers).
-    QTest::newRow("int8 transpose of every other element, offset 3 (packed rows)")
+    // Every other element along a (x[..., ::2]): 1-, 2- and 4-byte elements through the even
+    // blocks (the widest pass) and, for 1 and 4 bytes, packed rows a vector at a time (the SSE2
+    // pass), 8-byte ones packed; odd counts (scalar tails) and unaligned rows; a step of 3
+    // (packed element by element); a step of 9 (scalar gathers).
+    QTest::newRow("int8 transpose of every other element, offset 3 (even blocks, packed rows)")
         << Layout{{1001, 2100}, {2, 4003}, 3} << 1;
-    QTest::newRow("int16 transpose of every other element, odd counts (packed rows)")
+    QTest::newRow("int16 transpose of every other element, odd counts (even blocks)")
         << Layout{{777, 1500}, {2, 1601}, 1} << 2;
     QTest::newRow("fp64 transpose of every other element (packed rows)")
         << Layout{{500, 900}, {2, 1003}, 0} << 8;
+    // Every other element with blocks that keep the even elements as they read (1, 2 and 4
+    // bytes): rows whose last tile ends on a whole block, so that the tail block (its second load
+    // moved one element back) ends the last row at the storage's last element; x[:, 1::2].
+    QTest::newRow("fp32 transpose of x[:, 1::2], 700 x 1809 (even blocks, tail at the storage end)")
+        << Layout{{904, 700}, {2, 1809}, 1} << 4;
+    QTest::newRow("int8 transpose of x[:, 1::2], 300 x 4161 (even blocks, tail at the storage end)")
+        << Layout{{2080, 300}, {2, 4161}, 1} << 1;
+    QTest::newRow("int16 transpose of x[:, 1::2], 400 x 2065 (even blocks, tail at the storage end)")
+        << Layout{{1032, 400}, {2, 2065}, 1} << 2;
     QTest::newRow("fp32 transpose with a step of 3 (packed rows)") << Layout{{600, 800}, {3, 1801}, 2} << 4;
     QTest::newRow("fp32 transpose with a step of 9 (scalar gathers)")
         << Layout{{300, 700}, {9, 2701}, 0} << 4;
@@ -445,6 +455,8 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
         << Layout{{24, 48, 40, 32}, {122880, 64, 3072, 2}, 1} << 4;
     QTest::newRow("int8 (1, 0, 2) of x[..., ::2] of 300 x 400 x 154, offset 3: rows of 77, step 2")
         << Layout{{400, 300, 77}, {154, 61600, 2}, 3} << 1;
+    QTest::newRow("int16 (1, 0, 2) of x[..., ::2] of 200 x 300 x 38: rows of 19, step 2")
+        << Layout{{300, 200, 19}, {38, 11400, 2}, 0} << 2;
     QTest::newRow("int16 (1, 0, 2) of x[..., ::3] of 200 x 300 x 57: rows of 19, step 3")
         << Layout{{300, 200, 19}, {57, 17100, 3}, 0} << 2;
     QTest::newRow("fp64 (1, 0, 2) of x[..., ::2] of 50 x 60 x 128: rows of 64 (whole lines), step 2")
