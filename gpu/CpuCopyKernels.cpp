@@ -797,6 +797,32 @@ __attribute__((target("avx2"))) inline void transposeEvenBlockAvx2(const std::ui
     _mm256_storeu_ps(d + 7 * pitch, _mm256_permute2f128_ps(u3, u7, 0x31)); // 7: 7
 }
 
+// 4 x 4 eight-byte elements: per row, unpacklo of two loads keeps the even elements as columns
+// 0 2 | 1 3 (lanes); transposeBlockAvx2's steps then leave column perm[i] in register i.
+template <bool tail>
+__attribute__((target("avx2"))) inline void transposeEvenBlockAvx2(const std::uint64_t* const* rows,
+                                                                   std::int64_t ia, std::uint64_t* to,
+                                                                   std::int64_t pitch) {
+    __m256d r[4];
+#pragma GCC unroll 4
+    for (int k = 0; k < 4; ++k) {
+        const double* in = reinterpret_cast<const double*>(rows[k] + 2 * ia);
+        if constexpr (tail) // in + 3: elements 3..6, the kept 4 and 6 in the odd places of each lane
+            r[k] =
+                _mm256_blend_pd(_mm256_unpacklo_pd(_mm256_loadu_pd(in), _mm256_loadu_pd(in)),
+                                _mm256_unpackhi_pd(_mm256_loadu_pd(in + 3), _mm256_loadu_pd(in + 3)), 0b1010);
+        else
+            r[k] = _mm256_unpacklo_pd(_mm256_loadu_pd(in), _mm256_loadu_pd(in + 4));
+    }
+    const __m256d t0 = _mm256_unpacklo_pd(r[0], r[1]), t1 = _mm256_unpackhi_pd(r[0], r[1]);
+    const __m256d t2 = _mm256_unpacklo_pd(r[2], r[3]), t3 = _mm256_unpackhi_pd(r[2], r[3]);
+    auto* d = reinterpret_cast<double*>(to);
+    _mm256_storeu_pd(d, _mm256_permute2f128_pd(t0, t2, 0x20));             // element 0: column 0
+    _mm256_storeu_pd(d + 2 * pitch, _mm256_permute2f128_pd(t1, t3, 0x20)); // 1: 2
+    _mm256_storeu_pd(d + pitch, _mm256_permute2f128_pd(t0, t2, 0x31));     // 2: 1
+    _mm256_storeu_pd(d + 3 * pitch, _mm256_permute2f128_pd(t1, t3, 0x31)); // 3: 3
+}
+
 // 16 rows x 32 kept bytes: per row, the even bytes of two 32-byte loads packed within lanes
 // (columns 0-7 16-23 | 8-15 24-31), then transposeBlockAvx2's steps; output register j holds
 // column evenByteColumn(j).
@@ -978,17 +1004,17 @@ template <typename T>
 __attribute__((target("avx2"), flatten)) void
 gatherEvenTileAvx2(const T* from, const std::int64_t* inRow, std::int64_t countA, std::int64_t countB, T* to,
                    std::int64_t pitch, const T* next, std::int64_t nextA, std::int64_t nextB) {
-    constexpr std::int64_t rows = sizeof(T) == 4 ? 8 : 16;
+    constexpr std::int64_t rows = sizeof(T) == 1 ? 16 : 32 / std::int64_t(sizeof(T));
     gatherTileBlocks<T, rows, 32 / std::int64_t(sizeof(T)), EvenAvx2Block, 2>(
         from, inRow, countA, countB, to, pitch, next, nextA, nextB, EvenAvx2Block{countA});
 }
 
 // Whether gatherEvenTile has register blocks for this element size on this CPU: words always
-// (SSE2), bytes and four-byte elements with AVX2; others pack their rows first (moveTile).
+// (SSE2), bytes, four- and eight-byte elements with AVX2; others pack their rows first (moveTile).
 template <typename T> bool hasEvenBlocks() {
     if constexpr (sizeof(T) == 2)
         return true;
-    else if constexpr (sizeof(T) == 1 || sizeof(T) == 4)
+    else if constexpr (sizeof(T) == 1 || sizeof(T) == 4 || sizeof(T) == 8)
         return hasAvx2() && widestBlocks.load(std::memory_order_relaxed);
     else
         return false;
@@ -1001,7 +1027,7 @@ void gatherEvenTile(const T* from, const std::int64_t* inRow, std::int64_t count
     if constexpr (sizeof(T) == 2)
         gatherTileBlocks<T, 8, 8, EvenSseBlock, 2>(from, inRow, countA, countB, to, pitch, next, nextA, nextB,
                                                    EvenSseBlock{countA});
-    else if constexpr (sizeof(T) == 1 || sizeof(T) == 4)
+    else if constexpr (sizeof(T) == 1 || sizeof(T) == 4 || sizeof(T) == 8)
         gatherEvenTileAvx2(from, inRow, countA, countB, to, pitch, next, nextA, nextB);
     else
         (void)from, (void)inRow, (void)countA, (void)countB, (void)to, (void)pitch, (void)next, (void)nextA,
@@ -1215,12 +1241,13 @@ void packRows(const T* from, const std::int64_t* inRow, std::int64_t stride, std
 // with nothing prefetched and no streaming stores. Against them, in interleaved rounds (two
 // threads, 64 MiB): every other element of fp32 1.73x, int8 3.2x, fp16 2.0x, a 4-D permute of
 // them 1.8x, a step of 3 2.8x.
-// Every other element of 1, 2 or 4 bytes (with AVX2 for 1 and 4) skips the packing: the even
+// Every other element of 1, 2, 4 or 8 bytes (with AVX2 for 1, 4 and 8) skips the packing: the even
 // blocks keep the even elements in registers as they read (gatherEvenTile), one pass over the
 // tile's input instead of two. Against the packed rows, interleaved A/B rounds (two threads,
 // 64 MiB, the packing path as it was; A/A control in brackets): 4096 x 8192 fp32 x[:, ::2].t()
-// 1.16-1.17x [0.97-1.01x], int8 1.15-1.20x [1.00-1.06x], fp16 1.12x [1.04-1.07x], the 4-D
-// permute of 64^4 1.05x [1.02x]; one thread in L2: 1.33x, 1.58x, 1.46x.
+// 1.16-1.17x [0.97-1.01x], int8 1.15-1.20x [1.00-1.06x], fp16 1.12x [1.04-1.07x], fp64
+// (2048 x 8192) 1.12-1.14x [0.98-1.00x], the 4-D permute of 64^4 1.05x [1.02x]; one thread in
+// L2: 1.33x, 1.58x, 1.46x, 1.51x.
 template <typename T>
 bool moveTile(const T* from, const std::int64_t* inRow, T* to, const std::int64_t* outRow,
               std::int64_t countA, std::int64_t countB, bool streaming, const TileGeometry& g,

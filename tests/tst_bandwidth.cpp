@@ -402,15 +402,15 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
         << Layout{{2, 300, 257, 4}, {4 * 300 * 257, 257, 1, 300 * 257}, 0} << 4;
     QTest::newRow("fp32 transpose with a gap along the tile's fast dim (packed rows)")
         << Layout{{700, 900}, {2, 1400}, 1} << 4;
-    // Every other element along a (x[..., ::2]): 1-, 2- and 4-byte elements through the even
-    // blocks (the widest pass) and, for 1 and 4 bytes, packed rows a vector at a time (the SSE2
-    // pass), 8-byte ones packed; odd counts (scalar tails) and unaligned rows; a step of 3
-    // (packed element by element); a step of 9 (scalar gathers).
+    // Every other element along a (x[..., ::2]): 1-, 2-, 4- and 8-byte elements through the even
+    // blocks (the widest pass) and, for 1, 4 and 8 bytes, packed rows (the SSE2 pass: a vector at
+    // a time for 1 and 4); odd counts (scalar tails) and unaligned rows; a step of 3 (packed
+    // element by element); a step of 9 (scalar gathers).
     QTest::newRow("int8 transpose of every other element, offset 3 (even blocks, packed rows)")
         << Layout{{1001, 2100}, {2, 4003}, 3} << 1;
     QTest::newRow("int16 transpose of every other element, odd counts (even blocks)")
         << Layout{{777, 1500}, {2, 1601}, 1} << 2;
-    QTest::newRow("fp64 transpose of every other element (packed rows)")
+    QTest::newRow("fp64 transpose of every other element (even blocks, packed rows)")
         << Layout{{500, 900}, {2, 1003}, 0} << 8;
     // Every other element with blocks that keep the even elements as they read (1, 2 and 4
     // bytes): rows whose last tile ends on a whole block, so that the tail block (its second load
@@ -429,6 +429,8 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
         << Layout{{2048, 512}, {2, 4096}, 1} << 1;
     QTest::newRow("int16 transpose of x[:, 1::2] of 512 x 2048 (2 MiB: the tail ends the buffer)")
         << Layout{{1024, 512}, {2, 2048}, 1} << 2;
+    QTest::newRow("fp64 transpose of x[:, 1::2] of 128 x 2048 (2 MiB: the tail ends the buffer)")
+        << Layout{{1024, 128}, {2, 2048}, 1} << 8;
     QTest::newRow("fp32 transpose with a step of 3 (packed rows)") << Layout{{600, 800}, {3, 1801}, 2} << 4;
     QTest::newRow("fp32 transpose with a step of 9 (scalar gathers)")
         << Layout{{300, 700}, {9, 2701}, 0} << 4;
