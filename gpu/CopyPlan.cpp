@@ -51,4 +51,29 @@ std::optional<TilePlan> planRowTiles(const Layout& layout) {
     return plan;
 }
 
+std::optional<WideTilePlan> widenShortRows(const TilePlan& rows, int elementSize) {
+    const int last = rows.dims.rank() - 1;
+    if (!rows.wholeRows || last < 2 || rows.dims.strides[last] != 1)
+        return std::nullopt;
+    const std::int64_t length = rows.dims.sizes[last];
+    const std::int64_t bytes = length * elementSize;
+    if (bytes != 2 && bytes != 4 && bytes != 8)
+        return std::nullopt;
+    if (rows.dims.storageOffset % length != 0)
+        return std::nullopt;
+    WideTilePlan wide;
+    wide.elementSize = static_cast<int>(bytes);
+    wide.plan.dims.storageOffset = rows.dims.storageOffset / length;
+    for (int d = 0; d < last; ++d) {
+        if (rows.dims.strides[d] % length != 0)
+            return std::nullopt;
+        wide.plan.dims.sizes.push_back(rows.dims.sizes[d]);
+        wide.plan.dims.strides.push_back(rows.dims.strides[d] / length);
+    }
+    wide.plan.inputFastDim = rows.inputFastDim;
+    wide.plan.outputFastDim = last - 1;
+    wide.plan.outputStrides = contiguousStrides(wide.plan.dims.sizes);
+    return wide;
+}
+
 } // namespace stridescope::gpu

@@ -317,6 +317,8 @@ private slots:
     void tilePlan();
     void rowTilePlan_data();
     void rowTilePlan();
+    void shortRowsWiden_data();
+    void shortRowsWiden();
     void onlyTheCpuTilesRows();
     void scalingKeepsOrderGapsAndBroadcast_data();
     void scalingKeepsOrderGapsAndBroadcast();
@@ -459,6 +461,20 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
         << Layout{{50, 30, 20, 19}, {20, 20000, 1000, 1}, 3} << 8;
     QTest::newRow("int16 (1, 0, 2) of 700 x 300 x 12, rows narrowed from 16 (short rows, gaps)")
         << Layout{{300, 700, 12}, {16, 4800, 1}, 2} << 2;
+    // Short rows (2-8 bytes) moved as wide elements through the transposing tiles: an RGBA
+    // image, pairs of fp32, rows of 8 int8, rows of 2 int16; and where an offset or a stride is
+    // not a whole row, the row tiles.
+    QTest::newRow("int8 RGBA image 900 x 1100 transposed, offset 8 (4-byte elements)")
+        << Layout{{1100, 900, 4}, {4, 4400, 1}, 8} << 1;
+    QTest::newRow("fp32 pairs (1, 0, 2) of 700 x 900 x 2 (8-byte elements)")
+        << Layout{{900, 700, 2}, {2, 1800, 1}, 0} << 4;
+    QTest::newRow("int8 (0, 2, 1, 3) of 6 x 50 x 700 x 8, offset 16 (8-byte elements)")
+        << Layout{{6, 700, 50, 8}, {280000, 8, 5600, 1}, 16} << 1;
+    QTest::newRow("int16 (1, 0, 2) of 1000 x 1200 x 2 (4-byte elements)")
+        << Layout{{1200, 1000, 2}, {2, 2400, 1}, 0} << 2;
+    QTest::newRow("int8 RGBA image 900 x 1100 transposed, offset 3 (row tiles)")
+        << Layout{{1100, 900, 4}, {4, 4400, 1}, 3} << 1;
+    QTest::newRow("int8 rows of 2, 3 apart (row tiles)") << Layout{{1300, 1000, 2}, {3, 3901, 1}, 0} << 1;
     // Rows with a step (x[..., ::2] permuted): packed a vector at a time (a step of 2, 1-4 byte
     // elements) or element by element, then streamed from the staging buffer.
     QTest::newRow("fp32 (0, 2, 1, 3) of x[..., ::2] of 24 x 40 x 48 x 64, offset 1: rows of 32, step 2")
@@ -687,6 +703,54 @@ void TestBandwidth::rowTilePlan() {
         QCOMPARE(plan->inputFastDim, inputFast);
         QCOMPARE(plan->outputFastDim, plan->dims.rank() - 2);
     }
+}
+
+void TestBandwidth::shortRowsWiden_data() {
+    QTest::addColumn<Layout>("layout");
+    QTest::addColumn<int>("elementSize");
+    QTest::addColumn<int>("wideSize"); // 0: stays row tiles
+    QTest::addColumn<Layout>("wide");  // the transposing layout of wide elements
+    QTest::newRow("an RGBA image transposed: 4-byte pixels")
+        << Layout{{5, 3, 4}, {4, 20, 1}, 8} << 1 << 4 << Layout{{5, 3}, {1, 5}, 2};
+    QTest::newRow("pairs of fp32 transposed: 8-byte elements")
+        << Layout{{5, 3, 2}, {2, 10, 1}, 0} << 4 << 8 << Layout{{5, 3}, {1, 5}, 0};
+    QTest::newRow("(0, 2, 1, 3) with rows of 2 int16: 4-byte elements")
+        << Layout{{2, 5, 3, 2}, {30, 2, 10, 1}, 0} << 2 << 4 << Layout{{2, 5, 3}, {15, 1, 5}, 0};
+    QTest::newRow("rows of 8 int8: 8-byte elements")
+        << Layout{{3, 6, 8}, {8, 24, 1}, 16} << 1 << 8 << Layout{{3, 6}, {1, 3}, 2};
+    QTest::newRow("an offset not a whole row: row tiles")
+        << Layout{{5, 3, 4}, {4, 20, 1}, 3} << 1 << 0 << Layout{};
+    QTest::newRow("a stride not a whole row: row tiles")
+        << Layout{{5, 3, 2}, {3, 16, 1}, 0} << 1 << 0 << Layout{};
+    QTest::newRow("16-byte rows: row tiles") << Layout{{5, 3, 4}, {4, 20, 1}, 0} << 4 << 0 << Layout{};
+    QTest::newRow("rows of 3 bytes (RGB): row tiles")
+        << Layout{{5, 3, 3}, {3, 15, 1}, 0} << 1 << 0 << Layout{};
+    QTest::newRow("rows with a step: row tiles") << Layout{{5, 3, 2}, {4, 20, 2}, 0} << 1 << 0 << Layout{};
+}
+
+void TestBandwidth::shortRowsWiden() {
+    QFETCH(Layout, layout);
+    QFETCH(int, elementSize);
+    QFETCH(int, wideSize);
+    QFETCH(Layout, wide);
+    const auto rows = planRowTiles(layout);
+    QVERIFY(rows.has_value());
+    const auto widened = widenShortRows(*rows, elementSize);
+    QCOMPARE(widened.has_value(), wideSize != 0);
+    if (!widened)
+        return;
+    QCOMPARE(widened->elementSize, wideSize);
+    QVERIFY(!widened->plan.wholeRows);
+    QCOMPARE(widened->plan.dims.sizes, wide.sizes);
+    QCOMPARE(widened->plan.dims.strides, wide.strides);
+    QCOMPARE(widened->plan.dims.storageOffset, wide.storageOffset);
+    QCOMPARE(widened->plan.outputFastDim, widened->plan.dims.rank() - 1);
+    QCOMPARE(widened->plan.inputFastDim, rows->inputFastDim);
+    // The same plan as planTiled's for the wide layout itself.
+    const auto direct = planTiled(wide);
+    QVERIFY(direct.has_value());
+    QCOMPARE(widened->plan.inputFastDim, direct->inputFastDim);
+    QCOMPARE(widened->plan.outputStrides, direct->outputStrides);
 }
 
 void TestBandwidth::onlyTheCpuTilesRows() {

@@ -78,6 +78,10 @@ std::vector<LayoutCase> layoutCases() {
          permuted({32, 32, 16, 32, 32}, {4, 2, 0, 3, 1})},
         {"8-D reverse permute 8^8 fp32", "float32", 4,
          permuted({8, 8, 8, 8, 8, 8, 8, 8}, {7, 6, 5, 4, 3, 2, 1, 0})},
+        // An RGBA image transposed (H, W, 4) -> (W, H, 4): rows of 4 bytes kept, which the CPU
+        // backend moves as 4-byte elements.
+        {"RGBA image 4096x4096 int8 (1,0,2): rows of 4 bytes", "int8", 1,
+         permuted({4096, 4096, 4}, {1, 0, 2})},
     };
 }
 
