@@ -1390,9 +1390,33 @@ RowTileGeometry rowTileGeometry(const TilePlan& plan, int elementSize) {
 // A row into the staging buffer: 16-byte steps, the last one overlapping the one before when
 // the length is not a multiple of 16, instead of a memcpy call per row (rows of 8 fp32 were
 // ~10% slower through memcpy).
+// A row of 1 to 15 bytes as two fixed-size moves that overlap in the middle (8 + 8, 4 + 4, 2 + 2
+// bytes, or one byte), never reading outside it, where memcpy with a size known only at run time
+// is a call per row. Staging rows of 3 fp32 this way, against memcpy, in interleaved rounds (two
+// threads, 64 MiB, best / limit): 0.40-0.43x -> 0.70x; an RGB image transposed (rows of 3 bytes)
+// 0.14x -> 0.22x; rows of 3 int16 0.21-0.23x -> 0.34x; rows of 5 int8 0.20-0.22x -> 0.35x.
+inline void copyTinyRow(const char* from, char* to, std::int64_t bytes) {
+    auto move = [&](auto word) {
+        using W = decltype(word);
+        W head, tail;
+        std::memcpy(&head, from, sizeof(W));
+        std::memcpy(&tail, from + bytes - std::int64_t(sizeof(W)), sizeof(W));
+        std::memcpy(to, &head, sizeof(W));
+        std::memcpy(to + bytes - std::int64_t(sizeof(W)), &tail, sizeof(W));
+    };
+    if (bytes >= 8)
+        move(std::uint64_t{});
+    else if (bytes >= 4)
+        move(std::uint32_t{});
+    else if (bytes >= 2)
+        move(std::uint16_t{});
+    else
+        *to = *from;
+}
+
 inline void copyShortRun(const char* from, char* to, std::int64_t bytes) {
     if (bytes < 16) {
-        std::memcpy(to, from, static_cast<std::size_t>(bytes));
+        copyTinyRow(from, to, bytes);
         return;
     }
     std::int64_t at = 0;

@@ -475,6 +475,17 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
     QTest::newRow("int8 RGBA image 900 x 1100 transposed, offset 3 (row tiles)")
         << Layout{{1100, 900, 4}, {4, 4400, 1}, 3} << 1;
     QTest::newRow("int8 rows of 2, 3 apart (row tiles)") << Layout{{1300, 1000, 2}, {3, 3901, 1}, 0} << 1;
+    // Rows of 3-15 bytes through the row tiles' staging, two overlapping moves per row.
+    QTest::newRow("int8 RGB image 700 x 900 transposed, offset 1 (rows of 3 bytes)")
+        << Layout{{900, 700, 3}, {3, 2700, 1}, 1} << 1;
+    QTest::newRow("int16 (1, 0, 2) of 800 x 600 x 3 (rows of 6 bytes)")
+        << Layout{{600, 800, 3}, {3, 1800, 1}, 0} << 2;
+    QTest::newRow("int8 (1, 0, 2) of 500 x 700 x 7, offset 2 (rows of 7 bytes)")
+        << Layout{{700, 500, 7}, {7, 4900, 1}, 2} << 1;
+    QTest::newRow("fp32 (0, 2, 1, 3) of 4 x 90 x 300 x 3 (rows of 12 bytes)")
+        << Layout{{4, 300, 90, 3}, {81000, 3, 900, 1}, 0} << 4;
+    QTest::newRow("int8 (1, 0, 2) of 400 x 300 x 15 (rows of 15 bytes)")
+        << Layout{{300, 400, 15}, {15, 4500, 1}, 0} << 1;
     // Rows with a step (x[..., ::2] permuted): packed a vector at a time (a step of 2, 1-4 byte
     // elements) or element by element, then streamed from the staging buffer.
     QTest::newRow("fp32 (0, 2, 1, 3) of x[..., ::2] of 24 x 40 x 48 x 64, offset 1: rows of 32, step 2")
