@@ -241,7 +241,9 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 //   1. register blocks (AVX2: 8 x 8 four-byte, 4 x 4 eight-byte, two 16 x 16 byte blocks side by
 //      side; SSE2: 4 x 4, 2 x 2, 16 x 16 bytes, 8 x 8 words) are read straight from
 //      the input, block by block along a, and stored transposed into the buffer, while the input
-//      rows two blocks ahead (into the next tile at the end) are prefetched into L2;
+//      rows two blocks ahead (into the next tile at the end) are prefetched into L2; with every
+//      other element along a (a step of 2), "even" blocks read twice the width and keep the even
+//      elements in registers first (moveTile);
 //   2. each of the tile's output rows (along b) is written from the buffer as one burst, with
 //      streaming stores when the destination is too big to stay cached.
 // Why the input is read by blocks and the output is not written by them: the output side is
@@ -1387,9 +1389,6 @@ RowTileGeometry rowTileGeometry(const TilePlan& plan, int elementSize) {
 }
 
 #if defined(__SSE2__)
-// A row into the staging buffer: 16-byte steps, the last one overlapping the one before when
-// the length is not a multiple of 16, instead of a memcpy call per row (rows of 8 fp32 were
-// ~10% slower through memcpy).
 // A row of 1 to 15 bytes as two fixed-size moves that overlap in the middle (8 + 8, 4 + 4, 2 + 2
 // bytes, or one byte), never reading outside it, where memcpy with a size known only at run time
 // is a call per row. Staging rows of 3 fp32 this way, against memcpy, in interleaved rounds (two
@@ -1414,6 +1413,9 @@ inline void copyTinyRow(const char* from, char* to, std::int64_t bytes) {
         *to = *from;
 }
 
+// A row into the staging buffer: 16-byte steps, the last one overlapping the one before when
+// the length is not a multiple of 16, instead of a memcpy call per row (rows of 8 fp32 were
+// ~10% slower through memcpy); shorter rows by copyTinyRow.
 inline void copyShortRun(const char* from, char* to, std::int64_t bytes) {
     if (bytes < 16) {
         copyTinyRow(from, to, bytes);
