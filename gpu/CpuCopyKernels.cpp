@@ -526,12 +526,18 @@ inline void transposeBlock(const std::uint8_t* const* rows, std::int64_t ia, std
     }
 }
 
-// 8 x 8 two-byte elements: word, dword, qword interleaves.
-inline void transposeBlock(const std::uint16_t* const* rows, std::int64_t ia, std::uint16_t* to,
-                           std::int64_t pitch) {
-    auto row = [&](int i) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows[i] + ia)); };
-    const __m128i r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3);
-    const __m128i r4 = row(4), r5 = row(5), r6 = row(6), r7 = row(7);
+// Output register j of a block goes to buffer row Column{}(j): row j for the blocks above and
+// below, another for the even blocks further on, whose registers hold the kept columns out of
+// order. The networks are shared by both.
+struct SameColumn {
+    constexpr int operator()(int j) const { return j; }
+};
+
+// 8 x 8 two-byte elements: word, dword, qword interleaves of eight rows in registers.
+template <typename Column = SameColumn>
+__attribute__((always_inline)) inline void transposeWordRows(const __m128i (&r)[8], std::uint16_t* to,
+                                                             std::int64_t pitch) {
+    const __m128i r0 = r[0], r1 = r[1], r2 = r[2], r3 = r[3], r4 = r[4], r5 = r[5], r6 = r[6], r7 = r[7];
     const __m128i t0 = _mm_unpacklo_epi16(r0, r1), t1 = _mm_unpackhi_epi16(r0, r1);
     const __m128i t2 = _mm_unpacklo_epi16(r2, r3), t3 = _mm_unpackhi_epi16(r2, r3);
     const __m128i t4 = _mm_unpacklo_epi16(r4, r5), t5 = _mm_unpackhi_epi16(r4, r5);
@@ -545,7 +551,16 @@ inline void transposeBlock(const std::uint16_t* const* rows, std::int64_t ia, st
                           _mm_unpacklo_epi64(u3, u7), _mm_unpackhi_epi64(u3, u7)};
 #pragma GCC unroll 16
     for (int i = 0; i < 8; ++i)
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + i * pitch), o[i]);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + Column{}(i)*pitch), o[i]);
+}
+
+inline void transposeBlock(const std::uint16_t* const* rows, std::int64_t ia, std::uint16_t* to,
+                           std::int64_t pitch) {
+    __m128i r[8];
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i)
+        r[i] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows[i] + ia));
+    transposeWordRows(r, to, pitch);
 }
 
 // 4 x 4 four-byte elements.
@@ -629,21 +644,14 @@ inline void interleaveTile(const std::uint32_t* from, std::int64_t strideB, std:
 // AVX2 8 x 8 four-byte and 4 x 4 eight-byte blocks: a whole 32-byte row per load and per
 // store, half the instructions of the SSE2 blocks. Compiled for AVX2 by attribute, called only
 // where the CPU has it (hasAvx2()), so the binary still runs on any x86-64.
-__attribute__((target("avx2"))) inline void
-transposeBlockAvx2(const std::uint32_t* const* rows, std::int64_t ia, std::uint32_t* to, std::int64_t pitch) {
-    // (No helper lambda: it would not inherit the target attribute.)
-    const __m256 r0 = _mm256_loadu_ps(reinterpret_cast<const float*>(rows[0] + ia));
-    const __m256 r1 = _mm256_loadu_ps(reinterpret_cast<const float*>(rows[1] + ia));
-    const __m256 r2 = _mm256_loadu_ps(reinterpret_cast<const float*>(rows[2] + ia));
-    const __m256 r3 = _mm256_loadu_ps(reinterpret_cast<const float*>(rows[3] + ia));
-    const __m256 r4 = _mm256_loadu_ps(reinterpret_cast<const float*>(rows[4] + ia));
-    const __m256 r5 = _mm256_loadu_ps(reinterpret_cast<const float*>(rows[5] + ia));
-    const __m256 r6 = _mm256_loadu_ps(reinterpret_cast<const float*>(rows[6] + ia));
-    const __m256 r7 = _mm256_loadu_ps(reinterpret_cast<const float*>(rows[7] + ia));
-    const __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1);
-    const __m256 t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3);
-    const __m256 t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5);
-    const __m256 t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7);
+// Eight rows of 8 four-byte elements in registers: unpacks, shuffles, lane swaps.
+template <typename Column = SameColumn>
+__attribute__((target("avx2"), always_inline)) inline void
+transposeFloatRowsAvx2(const __m256 (&r)[8], std::uint32_t* to, std::int64_t pitch) {
+    const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
+    const __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
+    const __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
+    const __m256 t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]);
     const __m256 u0 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0));
     const __m256 u1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
     const __m256 u2 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0));
@@ -659,32 +667,46 @@ transposeBlockAvx2(const std::uint32_t* const* rows, std::int64_t ia, std::uint3
     auto* d = reinterpret_cast<float*>(to);
 #pragma GCC unroll 16
     for (int i = 0; i < 8; ++i)
-        _mm256_storeu_ps(d + i * pitch, o[i]);
+        _mm256_storeu_ps(d + Column{}(i)*pitch, o[i]);
+}
+
+__attribute__((target("avx2"))) inline void
+transposeBlockAvx2(const std::uint32_t* const* rows, std::int64_t ia, std::uint32_t* to, std::int64_t pitch) {
+    __m256 r[8];
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i)
+        r[i] = _mm256_loadu_ps(reinterpret_cast<const float*>(rows[i] + ia));
+    transposeFloatRowsAvx2(r, to, pitch);
+}
+
+// Four rows of 4 eight-byte elements in registers.
+template <typename Column = SameColumn>
+__attribute__((target("avx2"), always_inline)) inline void
+transposeDoubleRowsAvx2(const __m256d (&r)[4], std::uint64_t* to, std::int64_t pitch) {
+    const __m256d t0 = _mm256_unpacklo_pd(r[0], r[1]), t1 = _mm256_unpackhi_pd(r[0], r[1]);
+    const __m256d t2 = _mm256_unpacklo_pd(r[2], r[3]), t3 = _mm256_unpackhi_pd(r[2], r[3]);
+    const __m256d o[4] = {_mm256_permute2f128_pd(t0, t2, 0x20), _mm256_permute2f128_pd(t1, t3, 0x20),
+                          _mm256_permute2f128_pd(t0, t2, 0x31), _mm256_permute2f128_pd(t1, t3, 0x31)};
+    auto* d = reinterpret_cast<double*>(to);
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; ++i)
+        _mm256_storeu_pd(d + Column{}(i)*pitch, o[i]);
 }
 
 __attribute__((target("avx2"))) inline void
 transposeBlockAvx2(const std::uint64_t* const* rows, std::int64_t ia, std::uint64_t* to, std::int64_t pitch) {
-    const __m256d r0 = _mm256_loadu_pd(reinterpret_cast<const double*>(rows[0] + ia));
-    const __m256d r1 = _mm256_loadu_pd(reinterpret_cast<const double*>(rows[1] + ia));
-    const __m256d r2 = _mm256_loadu_pd(reinterpret_cast<const double*>(rows[2] + ia));
-    const __m256d r3 = _mm256_loadu_pd(reinterpret_cast<const double*>(rows[3] + ia));
-    const __m256d t0 = _mm256_unpacklo_pd(r0, r1), t1 = _mm256_unpackhi_pd(r0, r1);
-    const __m256d t2 = _mm256_unpacklo_pd(r2, r3), t3 = _mm256_unpackhi_pd(r2, r3);
-    auto* d = reinterpret_cast<double*>(to);
-    _mm256_storeu_pd(d, _mm256_permute2f128_pd(t0, t2, 0x20));
-    _mm256_storeu_pd(d + pitch, _mm256_permute2f128_pd(t1, t3, 0x20));
-    _mm256_storeu_pd(d + 2 * pitch, _mm256_permute2f128_pd(t0, t2, 0x31));
-    _mm256_storeu_pd(d + 3 * pitch, _mm256_permute2f128_pd(t1, t3, 0x31));
+    __m256d r[4];
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; ++i)
+        r[i] = _mm256_loadu_pd(reinterpret_cast<const double*>(rows[i] + ia));
+    transposeDoubleRowsAvx2(r, to, pitch);
 }
 
 // 16 rows x 32 bytes: the SSE2 16 x 16 byte transpose in each lane (columns 0-15 in the low
 // lane, 16-31 in the high one); output rows c and 16 + c come from the two lanes of one register.
-__attribute__((target("avx2"))) inline void
-transposeBlockAvx2(const std::uint8_t* const* rows, std::int64_t ia, std::uint8_t* to, std::int64_t pitch) {
-    __m256i r[16];
-#pragma GCC unroll 16
-    for (int i = 0; i < 16; ++i)
-        r[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[i] + ia));
+template <typename Column = SameColumn>
+__attribute__((target("avx2"), always_inline)) inline void
+transposeByteRowsAvx2(const __m256i (&r)[16], std::uint8_t* to, std::int64_t pitch) {
     __m256i t[16];
 #pragma GCC unroll 16
     for (int i = 0; i < 8; ++i) {
@@ -711,13 +733,24 @@ transposeBlockAvx2(const std::uint8_t* const* rows, std::int64_t ia, std::uint8_
     for (int p = 0; p < 8; ++p) {
         const __m256i even = _mm256_unpacklo_epi64(v[p * 2], v[p * 2 + 1]);
         const __m256i odd = _mm256_unpackhi_epi64(v[p * 2], v[p * 2 + 1]);
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (2 * p) * pitch), _mm256_castsi256_si128(even));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (2 * p + 1) * pitch), _mm256_castsi256_si128(odd));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (16 + 2 * p) * pitch),
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + Column{}(2 * p) * pitch),
+                         _mm256_castsi256_si128(even));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + Column{}(2 * p + 1) * pitch),
+                         _mm256_castsi256_si128(odd));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + Column{}(16 + 2 * p) * pitch),
                          _mm256_extracti128_si256(even, 1));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (17 + 2 * p) * pitch),
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + Column{}(17 + 2 * p) * pitch),
                          _mm256_extracti128_si256(odd, 1));
     }
+}
+
+__attribute__((target("avx2"))) inline void
+transposeBlockAvx2(const std::uint8_t* const* rows, std::int64_t ia, std::uint8_t* to, std::int64_t pitch) {
+    __m256i r[16];
+#pragma GCC unroll 16
+    for (int i = 0; i < 16; ++i)
+        r[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[i] + ia));
+    transposeByteRowsAvx2(r, to, pitch);
 }
 
 // Blocks of every other element (a step of 2 along a: x[:, ::2].t(), the real parts of a complex
@@ -735,34 +768,24 @@ transposeBlockAvx2(const std::uint8_t* const* rows, std::int64_t ia, std::uint8_
 template <bool tail>
 inline void transposeEvenBlock(const std::uint16_t* const* rows, std::int64_t ia, std::uint16_t* to,
                                std::int64_t pitch) {
-    auto row = [&](int i) {
+    __m128i r[8];
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i) {
         const std::uint16_t* in = rows[i] + 2 * ia;
         const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in));
         const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + (tail ? 7 : 8)));
         const __m128i keptHi = tail ? _mm_srai_epi32(hi, 16) : _mm_srai_epi32(_mm_slli_epi32(hi, 16), 16);
-        return _mm_packs_epi32(_mm_srai_epi32(_mm_slli_epi32(lo, 16), 16), keptHi);
-    };
-    const __m128i r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3);
-    const __m128i r4 = row(4), r5 = row(5), r6 = row(6), r7 = row(7);
-    const __m128i t0 = _mm_unpacklo_epi16(r0, r1), t1 = _mm_unpackhi_epi16(r0, r1);
-    const __m128i t2 = _mm_unpacklo_epi16(r2, r3), t3 = _mm_unpackhi_epi16(r2, r3);
-    const __m128i t4 = _mm_unpacklo_epi16(r4, r5), t5 = _mm_unpackhi_epi16(r4, r5);
-    const __m128i t6 = _mm_unpacklo_epi16(r6, r7), t7 = _mm_unpackhi_epi16(r6, r7);
-    const __m128i u0 = _mm_unpacklo_epi32(t0, t2), u1 = _mm_unpackhi_epi32(t0, t2);
-    const __m128i u2 = _mm_unpacklo_epi32(t1, t3), u3 = _mm_unpackhi_epi32(t1, t3);
-    const __m128i u4 = _mm_unpacklo_epi32(t4, t6), u5 = _mm_unpackhi_epi32(t4, t6);
-    const __m128i u6 = _mm_unpacklo_epi32(t5, t7), u7 = _mm_unpackhi_epi32(t5, t7);
-    const __m128i o[8] = {_mm_unpacklo_epi64(u0, u4), _mm_unpackhi_epi64(u0, u4), _mm_unpacklo_epi64(u1, u5),
-                          _mm_unpackhi_epi64(u1, u5), _mm_unpacklo_epi64(u2, u6), _mm_unpackhi_epi64(u2, u6),
-                          _mm_unpacklo_epi64(u3, u7), _mm_unpackhi_epi64(u3, u7)};
-#pragma GCC unroll 16
-    for (int i = 0; i < 8; ++i)
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + i * pitch), o[i]);
+        r[i] = _mm_packs_epi32(_mm_srai_epi32(_mm_slli_epi32(lo, 16), 16), keptHi);
+    }
+    transposeWordRows(r, to, pitch);
 }
 
 // 8 x 8 four-byte elements: per row, one shuffle of two loads keeps the even elements, within
-// lanes: the register holds columns 0 1 4 5 | 2 3 6 7. transposeBlockAvx2's steps then leave
-// column perm[i] in output register i, stored to that buffer row.
+// lanes: the register holds columns 0 1 4 5 | 2 3 6 7, so output register j is that column.
+struct EvenFloatColumn {
+    constexpr int operator()(int j) const { return j == 2 || j == 3 ? j + 2 : j == 4 || j == 5 ? j - 2 : j; }
+};
+
 template <bool tail>
 __attribute__((target("avx2"))) inline void transposeEvenBlockAvx2(const std::uint32_t* const* rows,
                                                                    std::int64_t ia, std::uint32_t* to,
@@ -776,31 +799,15 @@ __attribute__((target("avx2"))) inline void transposeEvenBlockAvx2(const std::ui
         else
             r[k] = _mm256_shuffle_ps(_mm256_loadu_ps(in), _mm256_loadu_ps(in + 8), _MM_SHUFFLE(2, 0, 2, 0));
     }
-    const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
-    const __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
-    const __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
-    const __m256 t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]);
-    const __m256 u0 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0));
-    const __m256 u1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
-    const __m256 u2 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0));
-    const __m256 u3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
-    const __m256 u4 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(1, 0, 1, 0));
-    const __m256 u5 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(3, 2, 3, 2));
-    const __m256 u6 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(1, 0, 1, 0));
-    const __m256 u7 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(3, 2, 3, 2));
-    auto* d = reinterpret_cast<float*>(to);
-    _mm256_storeu_ps(d, _mm256_permute2f128_ps(u0, u4, 0x20));             // element 0: column 0
-    _mm256_storeu_ps(d + pitch, _mm256_permute2f128_ps(u1, u5, 0x20));     // 1: 1
-    _mm256_storeu_ps(d + 4 * pitch, _mm256_permute2f128_ps(u2, u6, 0x20)); // 2: 4
-    _mm256_storeu_ps(d + 5 * pitch, _mm256_permute2f128_ps(u3, u7, 0x20)); // 3: 5
-    _mm256_storeu_ps(d + 2 * pitch, _mm256_permute2f128_ps(u0, u4, 0x31)); // 4: 2
-    _mm256_storeu_ps(d + 3 * pitch, _mm256_permute2f128_ps(u1, u5, 0x31)); // 5: 3
-    _mm256_storeu_ps(d + 6 * pitch, _mm256_permute2f128_ps(u2, u6, 0x31)); // 6: 6
-    _mm256_storeu_ps(d + 7 * pitch, _mm256_permute2f128_ps(u3, u7, 0x31)); // 7: 7
+    transposeFloatRowsAvx2<EvenFloatColumn>(r, to, pitch);
 }
 
 // 4 x 4 eight-byte elements: per row, unpacklo of two loads keeps the even elements as columns
-// 0 2 | 1 3 (lanes); transposeBlockAvx2's steps then leave column perm[i] in register i.
+// 0 2 | 1 3 (lanes).
+struct EvenDoubleColumn {
+    constexpr int operator()(int j) const { return j == 1 ? 2 : j == 2 ? 1 : j; }
+};
+
 template <bool tail>
 __attribute__((target("avx2"))) inline void transposeEvenBlockAvx2(const std::uint64_t* const* rows,
                                                                    std::int64_t ia, std::uint64_t* to,
@@ -816,19 +823,14 @@ __attribute__((target("avx2"))) inline void transposeEvenBlockAvx2(const std::ui
         else
             r[k] = _mm256_unpacklo_pd(_mm256_loadu_pd(in), _mm256_loadu_pd(in + 4));
     }
-    const __m256d t0 = _mm256_unpacklo_pd(r[0], r[1]), t1 = _mm256_unpackhi_pd(r[0], r[1]);
-    const __m256d t2 = _mm256_unpacklo_pd(r[2], r[3]), t3 = _mm256_unpackhi_pd(r[2], r[3]);
-    auto* d = reinterpret_cast<double*>(to);
-    _mm256_storeu_pd(d, _mm256_permute2f128_pd(t0, t2, 0x20));             // element 0: column 0
-    _mm256_storeu_pd(d + 2 * pitch, _mm256_permute2f128_pd(t1, t3, 0x20)); // 1: 2
-    _mm256_storeu_pd(d + pitch, _mm256_permute2f128_pd(t0, t2, 0x31));     // 2: 1
-    _mm256_storeu_pd(d + 3 * pitch, _mm256_permute2f128_pd(t1, t3, 0x31)); // 3: 3
+    transposeDoubleRowsAvx2<EvenDoubleColumn>(r, to, pitch);
 }
 
 // 16 rows x 32 kept bytes: per row, the even bytes of two 32-byte loads packed within lanes
-// (columns 0-7 16-23 | 8-15 24-31), then transposeBlockAvx2's steps; output register j holds
-// column evenByteColumn(j).
-constexpr int evenByteColumn(int j) { return j >= 8 && j < 16 ? j + 8 : j >= 16 && j < 24 ? j - 8 : j; }
+// (columns 0-7 16-23 | 8-15 24-31).
+struct EvenByteColumn {
+    constexpr int operator()(int j) const { return j >= 8 && j < 16 ? j + 8 : j >= 16 && j < 24 ? j - 8 : j; }
+};
 
 template <bool tail>
 __attribute__((target("avx2"))) inline void transposeEvenBlockAvx2(const std::uint8_t* const* rows,
@@ -844,40 +846,7 @@ __attribute__((target("avx2"))) inline void transposeEvenBlockAvx2(const std::ui
         r[i] = _mm256_packus_epi16(_mm256_and_si256(lo, mask),
                                    tail ? _mm256_srli_epi16(hi, 8) : _mm256_and_si256(hi, mask));
     }
-    __m256i t[16];
-#pragma GCC unroll 16
-    for (int i = 0; i < 8; ++i) {
-        t[i] = _mm256_unpacklo_epi8(r[2 * i], r[2 * i + 1]);
-        t[i + 8] = _mm256_unpackhi_epi8(r[2 * i], r[2 * i + 1]);
-    }
-    __m256i u[16];
-#pragma GCC unroll 16
-    for (int h = 0; h < 2; ++h)
-#pragma GCC unroll 16
-        for (int i = 0; i < 4; ++i) {
-            u[h * 8 + i] = _mm256_unpacklo_epi16(t[h * 8 + 2 * i], t[h * 8 + 2 * i + 1]);
-            u[h * 8 + i + 4] = _mm256_unpackhi_epi16(t[h * 8 + 2 * i], t[h * 8 + 2 * i + 1]);
-        }
-    __m256i v[16];
-#pragma GCC unroll 16
-    for (int q = 0; q < 4; ++q)
-#pragma GCC unroll 16
-        for (int i = 0; i < 2; ++i) {
-            v[q * 4 + i] = _mm256_unpacklo_epi32(u[q * 4 + 2 * i], u[q * 4 + 2 * i + 1]);
-            v[q * 4 + i + 2] = _mm256_unpackhi_epi32(u[q * 4 + 2 * i], u[q * 4 + 2 * i + 1]);
-        }
-#pragma GCC unroll 16
-    for (int p = 0; p < 8; ++p) {
-        const __m256i even = _mm256_unpacklo_epi64(v[p * 2], v[p * 2 + 1]);
-        const __m256i odd = _mm256_unpackhi_epi64(v[p * 2], v[p * 2 + 1]);
-        auto store = [&](int j, __m128i value) {
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(to + evenByteColumn(j) * pitch), value);
-        };
-        store(2 * p, _mm256_castsi256_si128(even));
-        store(2 * p + 1, _mm256_castsi256_si128(odd));
-        store(16 + 2 * p, _mm256_extracti128_si256(even, 1));
-        store(17 + 2 * p, _mm256_extracti128_si256(odd, 1));
-    }
+    transposeByteRowsAvx2<EvenByteColumn>(r, to, pitch);
 }
 
 bool hasAvx2() {
