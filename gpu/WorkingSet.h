@@ -7,7 +7,9 @@
 //   - gaps: each stride's ratio to the extent of the next-smaller-stride dim (narrow keeps its
 //     fraction of the row, a step keeps its step, a dense layout stays dense),
 //   - the innermost stride itself (a step of 2 stays 2 elements).
-// Every dim of size > 1 is multiplied by one factor (so the logical shape keeps its
+//   - a last dim that is a row shorter than a cache line, packed back to back with the next
+//     (the channels of an RGBA image, pairs of coordinates): its length.
+// Every other dim of size > 1 is multiplied by one factor (so the logical shape keeps its
 // proportions); size-1 dims stay 1.
 #include "core/Layout.h"
 #include "gpu/BandwidthBackend.h"
@@ -41,8 +43,9 @@ struct ScaledLayout {
 ScaledLayout scaleToWorkingSet(const Layout& view, int elementSize, std::int64_t targetBytes,
                                std::int64_t maxStorageBytes = 0);
 
-// The layout of `view` with sizes multiplied by `factor` (dims of size > 1, at least 2), and
-// strides and storage offset rebuilt to keep the order, gaps and stride-0 dims as above.
+// The layout of `view` with sizes multiplied by `factor` (dims of size > 1, at least 2, but a
+// short row kept as above), and strides and storage offset rebuilt to keep the order, gaps and
+// stride-0 dims as above.
 ScaledLayout scaleLayout(const Layout& view, int elementSize, double factor);
 
 } // namespace stridescope::gpu

@@ -323,6 +323,8 @@ private slots:
     void scalingKeepsOrderGapsAndBroadcast_data();
     void scalingKeepsOrderGapsAndBroadcast();
     void scalingExactForDenseLayouts();
+    void scalingKeepsShortRows_data();
+    void scalingKeepsShortRows();
     void scalingRefusesWhatCannotBeScaled_data();
     void scalingRefusesWhatCannotBeScaled();
     void summaryMedianAndBest();
@@ -843,6 +845,48 @@ void TestBandwidth::scalingKeepsOrderGapsAndBroadcast() {
     QCOMPARE(isNonOverlappingAndDense(l), isNonOverlappingAndDense(view));
     QCOMPARE(isContiguous(l), isContiguous(view));
     QCOMPARE(hasInternalOverlap(l), hasInternalOverlap(view));
+}
+
+void TestBandwidth::scalingKeepsShortRows_data() {
+    QTest::addColumn<Layout>("view");
+    QTest::addColumn<int>("elementSize");
+    QTest::addColumn<bool>("kept");
+    QTest::newRow("an RGBA image transposed: 4 channels stay 4")
+        << Layout{{5, 3, 4}, {4, 20, 1}, 0} << 1 << true;
+    QTest::newRow("pairs of fp32 transposed, offset of a pair")
+        << Layout{{5, 3, 2}, {2, 10, 1}, 2} << 4 << true;
+    QTest::newRow("(0, 2, 1, 3) with heads of 8 fp32 (32 bytes)")
+        << Layout{{2, 5, 3, 8}, {120, 8, 40, 1}, 0} << 4 << true;
+    QTest::newRow("rows of 16 fp32 (a whole line) grow") << Layout{{5, 3, 16}, {16, 80, 1}, 0} << 4 << false;
+    QTest::newRow("narrowed rows (a gap) grow") << Layout{{3, 5}, {8, 1}, 2} << 4 << false;
+    QTest::newRow("a broadcast row grows") << Layout{{5, 7}, {0, 1}, 0} << 8 << false;
+    QTest::newRow("a transpose's last dim is strided: grows") << Layout{{6, 4}, {1, 6}, 0} << 4 << false;
+}
+
+void TestBandwidth::scalingKeepsShortRows() {
+    QFETCH(Layout, view);
+    QFETCH(int, elementSize);
+    QFETCH(bool, kept);
+    const qint64 target = kMiB;
+    const ScaledLayout s = scaleToWorkingSet(view, elementSize, target);
+    const Layout& l = s.layout;
+    const QString context = describe(l.sizes) + QStringLiteral(" strides ") + describe(l.strides);
+    const double ratio = double(s.logicalBytes()) / double(target);
+    QVERIFY2(ratio > 0.9 && ratio < 1.1, qPrintable(context));
+    const std::int64_t last = view.dim() - 1;
+    if (kept)
+        QCOMPARE(l.sizes[last], view.sizes[last]);
+    else
+        QVERIFY2(l.sizes[last] > view.sizes[last], qPrintable(context));
+    for (std::int64_t d = 0; d < last; ++d) {
+        const double grow = double(l.sizes[d]) / double(view.sizes[d]);
+        QVERIFY2(std::abs(grow / s.factor - 1.0) < 0.2, qPrintable(context));
+    }
+    QCOMPARE(strideOrder(l), strideOrder(view));
+    QCOMPARE(isNonOverlappingAndDense(l), isNonOverlappingAndDense(view));
+    // The offset of a whole row stays a whole row: the CPU's wide elements need it.
+    if (kept)
+        QCOMPARE(l.storageOffset % view.sizes[last], std::int64_t(0));
 }
 
 void TestBandwidth::scalingExactForDenseLayouts() {
