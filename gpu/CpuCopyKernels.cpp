@@ -28,6 +28,14 @@ struct Element16 {
 };
 static_assert(sizeof(Element16) == 16);
 
+// A 3-byte element: a pixel of an RGB image whose transpose keeps the channels together
+// (widenShortRows). Only the transposing tiles take it; their AVX2 blocks widen 8 pixels to
+// 4-byte lanes, transpose those as fp32, and narrow them back before the store.
+struct Pixel3 {
+    std::uint8_t channel[3];
+};
+static_assert(sizeof(Pixel3) == 3);
+
 #if defined(__SSE2__)
 // A prefetch into L2, in inline assembly rather than _mm_prefetch: GCC 12 -O2 deleted the tile
 // gather's loops of builtin prefetches as dead code (the object held no prefetcht1 at all, and
@@ -239,7 +247,8 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 // tile moves in two steps through one small buffer (L1/L2-resident, its pitch padded by a cache line so that
 // its rows never alias):
 //   1. register blocks (AVX2: 8 x 8 four-byte, 4 x 4 eight-byte, two 16 x 16 byte blocks side by
-//      side; SSE2: 4 x 4, 2 x 2, 16 x 16 bytes, 8 x 8 words) are read straight from
+//      side, 8 x 8 three-byte pixels in four-byte lanes; SSE2: 4 x 4, 2 x 2, 16 x 16 bytes, 8 x 8
+//      words) are read straight from
 //      the input, block by block along a, and stored transposed into the buffer, while the input
 //      rows two blocks ahead (into the next tile at the end) are prefetched into L2; with every
 //      other element along a (a step of 2), "even" blocks read twice the width and keep the even
@@ -272,10 +281,16 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 // (0, 3, 1, 2) 18.9, 20.5 -> 28.2, 26.4; odd 1447 x 1449 transpose 17.0, 17.9 -> 28.5, 28.0.
 // 32 x 32, 16 x 64 and 16 x 128 elements were between or below, in those and three more rounds.
 constexpr std::int64_t kTileColumnBytes = 512;
+// 3-byte pixels: 64 rows (192-byte output pieces, three whole lines) by 168 columns (504 bytes,
+// the 512 of the others rounded down to whole 8-pixel blocks).
 template <typename T> constexpr std::int64_t tileRows() {
+    if constexpr (sizeof(T) == 3)
+        return 64;
     return sizeof(T) == 16 ? 32 : (sizeof(T) <= 2 ? 128 : 256) / std::int64_t(sizeof(T));
 }
 template <typename T> constexpr std::int64_t tileColumns() {
+    if constexpr (sizeof(T) == 3)
+        return kTileColumnBytes / 3 / 8 * 8;
     return (sizeof(T) == 16 ? 2 * kTileColumnBytes : kTileColumnBytes) / std::int64_t(sizeof(T));
 }
 // Rows of the input a tile gather prefetches ahead of the one it reads, in register blocks:
@@ -396,15 +411,19 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
     // number of register blocks (8 fp32 rows for AVX2), where one less left 7 rows to the element
     // by element loop, a fifth of the tile's gather. 4093 x 4099 fp32 in L2, one thread: 17.4 ->
     // 18.5 GB/s; from memory, interleaved A/B rounds: 1.08-1.13x (A/A control 1.02-1.09x).
-    g.extraRows = shifted ? 64 / size : 0;
+    // 3-byte pixels: a line boundary falls within a pixel, so up to 21 pixels more, 24 for whole
+    // blocks of 8.
+    g.extraRows = shifted ? (size == 3 ? 24 : 64 / size) : 0;
     // Buffer rows hold at most the group's length (a tile never spans more). Where they are at
     // least a line long: rounded up to the register blocks' row stores (32 bytes for 4- to
     // 16-byte elements, 16 for 1 and 2) and padded by a line, so that no block store is split
     // across two lines (the odd size's 79-element fp32 rows began mid-line, and a tile in L2
     // moved at 15.5 GB/s instead of 23.3), and never a power of two bytes apart (int8's rows of
     // 191 rounded to 256 bytes moved at 4.7 GB/s instead of 9.0).
+    // 3-byte pixels always get the padding: their block stores write 8 bytes past the 8 pixels
+    // (overwritten by the next block, or landing in the padding).
     auto padded = [](std::int64_t n) {
-        if (n < 64 / size)
+        if (size != 3 && n < 64 / size)
             return n;
         constexpr std::int64_t store = size >= 4 ? 32 : 16;
         std::int64_t bytes = (n * size + store - 1) / store * store + 64;
@@ -645,9 +664,8 @@ inline void interleaveTile(const std::uint32_t* from, std::int64_t strideB, std:
 // store, half the instructions of the SSE2 blocks. Compiled for AVX2 by attribute, called only
 // where the CPU has it (hasAvx2()), so the binary still runs on any x86-64.
 // Eight rows of 8 four-byte elements in registers: unpacks, shuffles, lane swaps.
-template <typename Column = SameColumn>
-__attribute__((target("avx2"), always_inline)) inline void
-transposeFloatRowsAvx2(const __m256 (&r)[8], std::uint32_t* to, std::int64_t pitch) {
+__attribute__((target("avx2"), always_inline)) inline void transposeFloatRegistersAvx2(const __m256 (&r)[8],
+                                                                                       __m256 (&o)[8]) {
     const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
     const __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
     const __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
@@ -660,10 +678,21 @@ transposeFloatRowsAvx2(const __m256 (&r)[8], std::uint32_t* to, std::int64_t pit
     const __m256 u5 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(3, 2, 3, 2));
     const __m256 u6 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(1, 0, 1, 0));
     const __m256 u7 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(3, 2, 3, 2));
-    const __m256 o[8] = {_mm256_permute2f128_ps(u0, u4, 0x20), _mm256_permute2f128_ps(u1, u5, 0x20),
-                         _mm256_permute2f128_ps(u2, u6, 0x20), _mm256_permute2f128_ps(u3, u7, 0x20),
-                         _mm256_permute2f128_ps(u0, u4, 0x31), _mm256_permute2f128_ps(u1, u5, 0x31),
-                         _mm256_permute2f128_ps(u2, u6, 0x31), _mm256_permute2f128_ps(u3, u7, 0x31)};
+    o[0] = _mm256_permute2f128_ps(u0, u4, 0x20);
+    o[1] = _mm256_permute2f128_ps(u1, u5, 0x20);
+    o[2] = _mm256_permute2f128_ps(u2, u6, 0x20);
+    o[3] = _mm256_permute2f128_ps(u3, u7, 0x20);
+    o[4] = _mm256_permute2f128_ps(u0, u4, 0x31);
+    o[5] = _mm256_permute2f128_ps(u1, u5, 0x31);
+    o[6] = _mm256_permute2f128_ps(u2, u6, 0x31);
+    o[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
+}
+
+template <typename Column = SameColumn>
+__attribute__((target("avx2"), always_inline)) inline void
+transposeFloatRowsAvx2(const __m256 (&r)[8], std::uint32_t* to, std::int64_t pitch) {
+    __m256 o[8];
+    transposeFloatRegistersAvx2(r, o);
     auto* d = reinterpret_cast<float*>(to);
 #pragma GCC unroll 16
     for (int i = 0; i < 8; ++i)
@@ -677,6 +706,38 @@ transposeBlockAvx2(const std::uint32_t* const* rows, std::int64_t ia, std::uint3
     for (int i = 0; i < 8; ++i)
         r[i] = _mm256_loadu_ps(reinterpret_cast<const float*>(rows[i] + ia));
     transposeFloatRowsAvx2(r, to, pitch);
+}
+
+// 8 x 8 three-byte pixels. Each row's 24 bytes come in as two overlapping 16-byte loads, one per
+// lane (bytes 0-15 and 8-23, no read past the 8th pixel), and are widened to one pixel per
+// 4-byte lane by one in-lane byte shuffle; the fp32 network transposes them; each output register
+// is narrowed back by one shuffle to 12 bytes per lane and stored as two 16-byte stores 12 bytes
+// apart (the high lane's by an extracting store, no shuffle). Each store writes 4 bytes beyond its
+// pixels: the next store, the next block along b, or the buffer's padding takes them.
+__attribute__((target("avx2"))) inline void transposeBlockAvx2(const Pixel3* const* rows, std::int64_t ia,
+                                                               Pixel3* to, std::int64_t pitch) {
+    const __m256i widen = _mm256_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1, //
+                                           4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15, -1);
+    const __m256i narrow = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1, //
+                                            0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    __m256 r[8];
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i) {
+        const auto* p = reinterpret_cast<const char*>(rows[i] + ia);
+        const __m256i both = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))),
+            _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 8)), 1);
+        r[i] = _mm256_castsi256_ps(_mm256_shuffle_epi8(both, widen));
+    }
+    __m256 o[8];
+    transposeFloatRegistersAvx2(r, o);
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i) {
+        const __m256i packed = _mm256_shuffle_epi8(_mm256_castps_si256(o[i]), narrow);
+        auto* d = reinterpret_cast<char*>(to + i * pitch);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(d), _mm256_castsi256_si128(packed));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(d + 12), _mm256_extracti128_si256(packed, 1));
+    }
 }
 
 // Four rows of 4 eight-byte elements in registers.
@@ -941,10 +1002,13 @@ gatherTileAvx2(const T* from, const std::int64_t* inRow, std::int64_t countA, st
     // Four- and eight-byte elements: square blocks of one 32-byte row per register. Bytes: two
     // 16 x 16 blocks side by side, one per 128-bit lane (AVX2's unpacks work within lanes), so
     // each load and each interleave moves twice the bytes of the SSE2 blocks.
-    constexpr std::int64_t rows =
-        sizeof(T) >= 4 ? 32 / std::int64_t(sizeof(T)) : 16 / std::int64_t(sizeof(T));
-    gatherTileBlocks<T, rows, 32 / std::int64_t(sizeof(T))>(from, inRow, countA, countB, to, pitch, next,
-                                                            nextA, nextB, Avx2Block{});
+    // 3-byte pixels: 8 x 8, as 4-byte lanes.
+    constexpr std::int64_t rows = sizeof(T) == 3   ? 8
+                                  : sizeof(T) >= 4 ? 32 / std::int64_t(sizeof(T))
+                                                   : 16 / std::int64_t(sizeof(T));
+    constexpr std::int64_t columns = sizeof(T) == 3 ? 8 : 32 / std::int64_t(sizeof(T));
+    gatherTileBlocks<T, rows, columns>(from, inRow, countA, countB, to, pitch, next, nextA, nextB,
+                                       Avx2Block{});
 }
 
 // The even blocks, the tail form for the block that ends the tile's rows (countA kept columns).
@@ -1021,6 +1085,13 @@ void gatherTile(const T* from, const std::int64_t* inRow, std::int64_t countA, s
     if constexpr (sizeof(T) == 16) {
         return gatherTileBlocks<T, 1, 1>(from, inRow, countA, countB, to, pitch, next, nextA, nextB,
                                          NoBlock{});
+    } else if constexpr (sizeof(T) == 3) {
+        // 3-byte pixels have AVX2 blocks only; elsewhere they move one at a time.
+#if defined(__SSE2__)
+        if (hasAvx2() && widestBlocks.load(std::memory_order_relaxed))
+            return gatherTileAvx2(from, inRow, countA, countB, to, pitch, next, nextA, nextB);
+#endif
+        gatherTileBlocks<T, 1, 1>(from, inRow, countA, countB, to, pitch, next, nextA, nextB, NoBlock{});
     } else {
 #if defined(__SSE2__)
     // Two-byte elements keep SSE2's 8 x 8 word blocks: an AVX2 version (two such blocks per
@@ -1085,23 +1156,23 @@ bool moveUnitStrideTile(const T* from, const std::int64_t* inRow, T* to, const s
     const bool stream = streaming && countB * size >= 64;
     for (std::int64_t ia = 0; ia < countA; ++ia) {
         T* out = to + outRow[ia];
-        // This row's piece: [start, end) relative to b0, shifted to its line boundaries.
-        std::int64_t start = 0, end = countB;
+        // This row's piece: bytes [start, end) from element b0's, shifted to its line boundaries
+        // (for 3-byte pixels, a boundary can fall within a pixel: the piece is bytes, not pixels).
+        std::int64_t start = 0, end = countB * size;
         if (g.extraRows > 0) {
             const auto misalign = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(out) % 64);
-            const std::int64_t shift = misalign == 0 ? 0 : (64 - misalign) / size;
+            const std::int64_t shift = (64 - misalign) % 64;
             start = b0 == 0 ? 0 : shift;
-            end = std::min(g.sizeB - b0, g.rows + shift);
+            end = std::min((g.sizeB - b0) * size, g.rows * size + shift);
         }
         if (start >= end)
             continue;
-        const T* in = buffer.data + ia * g.pitch + start;
-        const auto bytes = static_cast<std::size_t>((end - start) * size);
+        const char* in = reinterpret_cast<const char*>(buffer.data + ia * g.pitch) + start;
+        char* piece = reinterpret_cast<char*>(out) + start;
         if (stream)
-            copyStreaming(reinterpret_cast<const char*>(in), reinterpret_cast<char*>(out + start),
-                          std::int64_t(bytes), false);
+            copyStreaming(in, piece, end - start, false);
         else
-            std::memcpy(out + start, in, bytes);
+            std::memcpy(piece, in, static_cast<std::size_t>(end - start));
     }
     return stream;
 }
@@ -1146,9 +1217,10 @@ constexpr std::int64_t kPackAhead = 8;
 // and packed; dwords by a shuffle). Returns how many were done; the rest is the caller's. A
 // scalar loop moved one int8 element per load and store (about 1 byte per cycle).
 template <typename T> std::int64_t packEvenElements(const T* in, T* out, std::int64_t count) {
-    if constexpr (sizeof(T) > 4) {
+    if constexpr (sizeof(T) > 4 || sizeof(T) == 3) {
         (void)in, (void)out, (void)count;
         return 0; // eight- and sixteen-byte elements: a load and store each already move 8-16 bytes
+                  // (3-byte pixels: element by element)
     } else {
         constexpr std::int64_t perVector = 16 / std::int64_t(sizeof(T)); // output elements per store
         // The last vector reads 2 * perVector elements from in[2 i]: stay within the row's span.
@@ -1551,12 +1623,12 @@ void tiledCopy(CpuThreadPool& pool, const void* src, void* dst, const TilePlan& 
     if (plan.wholeRows) {
         if (!supportedElementSize(elementSize))
             throw std::invalid_argument(unsupportedElementSizeMessage(elementSize));
-        // Rows of 2-8 bytes move as one element each, through the transposing tiles and their
-        // register blocks: a row tile moved them a row at a time through its staging buffer.
+        // Rows of 2, 3, 4 or 8 bytes move as one element each, through the transposing tiles and
+        // their register blocks: a row tile moved them a row at a time through its staging buffer.
         // Two threads, 64 MiB, interleaved rounds against the row tiles (best / limit):
         // an RGBA image's transpose 0.17-0.19x -> 0.71x, rows of 2 int8 0.09x -> 0.69x,
         // rows of 4 int8 0.18-0.20x -> 0.64x, rows of 8 int8 0.33-0.38x -> 0.75x, pairs of fp32
-        // 0.28-0.31x -> 0.68-0.71x.
+        // 0.28-0.31x -> 0.68-0.71x; an RGB image's (3-byte pixels, 4096^2) 0.18x -> 0.58x.
         if (const auto wide = widenShortRows(plan, elementSize))
             return tiledCopy(pool, src, dst, wide->plan, wide->elementSize, streaming);
         const RowTileGeometry g = rowTileGeometry(plan, elementSize);
@@ -1572,7 +1644,7 @@ void tiledCopy(CpuThreadPool& pool, const void* src, void* dst, const TilePlan& 
         });
         return;
     }
-    dispatch(elementSize, [&](auto word) {
+    auto tiles = [&](auto word) {
         using T = typename decltype(word)::type;
         const TileGeometry g = tileGeometry<T>(plan);
         std::int64_t items = g.tilesA * g.tilesB;
@@ -1581,7 +1653,11 @@ void tiledCopy(CpuThreadPool& pool, const void* src, void* dst, const TilePlan& 
         pool.parallelChunks(items, chunkOf(items, pool.size(), 1), [&](std::int64_t begin, std::int64_t end) {
             tiledRange(static_cast<const T*>(src), static_cast<T*>(dst), plan, streaming, begin, end);
         });
-    });
+    };
+    // 3-byte pixels come only from widenShortRows (no dtype is 3 bytes).
+    if (elementSize == 3)
+        return tiles(Word<Pixel3>{});
+    dispatch(elementSize, tiles);
 }
 
 void parallelCopy(CpuThreadPool& pool, const void* src, void* dst, std::int64_t bytes, bool streaming) {

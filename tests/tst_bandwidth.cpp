@@ -477,6 +477,23 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
     QTest::newRow("int8 RGBA image 900 x 1100 transposed, offset 3 (row tiles)")
         << Layout{{1100, 900, 4}, {4, 4400, 1}, 3} << 1;
     QTest::newRow("int8 rows of 2, 3 apart (row tiles)") << Layout{{1300, 1000, 2}, {3, 3901, 1}, 0} << 1;
+    // RGB pixels (3-byte rows) as 3-byte elements: the AVX2 blocks' two overlapping loads per row
+    // and two stores 12 bytes apart; output rows shifted to line boundaries within pixels; the
+    // last block of the last row ending the storage at the end of the backend's 2 MiB buffer, so
+    // that a load past the last pixel is a heap overflow under the sanitizers; a gap of pixels
+    // (x[:, ::2], packed rows).
+    QTest::newRow("int8 RGB image 1100 x 900 transposed, offset 3 (3-byte pixels, shifted rows)")
+        << Layout{{900, 1100, 3}, {3, 2700, 1}, 3} << 1;
+    QTest::newRow("int8 RGB image 682 x 1024 transposed, offset 2046 (the last pixel ends the buffer)")
+        << Layout{{1024, 682, 3}, {3, 3072, 1}, 2046} << 1;
+    QTest::newRow("int8 RGB image 768 x 512 transposed (3-byte pixels, output rows of whole lines)")
+        << Layout{{512, 768, 3}, {3, 1536, 1}, 0} << 1;
+    QTest::newRow("int8 RGB image x[:, ::2] of 400 x 1400 transposed (3-byte pixels, packed rows)")
+        << Layout{{700, 400, 3}, {6, 4200, 1}, 0} << 1;
+    QTest::newRow("int8 RGB image 16 x 5000 transposed (3-byte pixels, output rows of 16: padded buffer)")
+        << Layout{{5000, 16, 3}, {3, 15000, 1}, 0} << 1;
+    QTest::newRow("int8 (0, 2, 1, 3) of 3 x 130 x 170 x 3 (3-byte pixels over an outer dim)")
+        << Layout{{3, 170, 130, 3}, {66300, 3, 510, 1}, 0} << 1;
     // Rows of 3-15 bytes through the row tiles' staging, two overlapping moves per row.
     QTest::newRow("int8 RGB image 700 x 900 transposed, offset 1 (rows of 3 bytes)")
         << Layout{{900, 700, 3}, {3, 2700, 1}, 1} << 1;
@@ -736,8 +753,9 @@ void TestBandwidth::shortRowsWiden_data() {
     QTest::newRow("a stride not a whole row: row tiles")
         << Layout{{5, 3, 2}, {3, 16, 1}, 0} << 1 << 0 << Layout{};
     QTest::newRow("16-byte rows: row tiles") << Layout{{5, 3, 4}, {4, 20, 1}, 0} << 4 << 0 << Layout{};
-    QTest::newRow("rows of 3 bytes (RGB): row tiles")
-        << Layout{{5, 3, 3}, {3, 15, 1}, 0} << 1 << 0 << Layout{};
+    QTest::newRow("an RGB image transposed: 3-byte pixels")
+        << Layout{{5, 3, 3}, {3, 15, 1}, 6} << 1 << 3 << Layout{{5, 3}, {1, 5}, 2};
+    QTest::newRow("rows of 6 bytes: row tiles") << Layout{{5, 3, 3}, {3, 15, 1}, 0} << 2 << 0 << Layout{};
     QTest::newRow("rows with a step: row tiles") << Layout{{5, 3, 2}, {4, 20, 2}, 0} << 1 << 0 << Layout{};
 }
 

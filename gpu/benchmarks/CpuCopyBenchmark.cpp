@@ -82,6 +82,9 @@ std::vector<LayoutCase> layoutCases() {
         // backend moves as 4-byte elements.
         {"RGBA image 4096x4096 int8 (1,0,2): rows of 4 bytes", "int8", 1,
          permuted({4096, 4096, 4}, {1, 0, 2})},
+        // An RGB image transposed: rows of 3 bytes, moved as 3-byte pixels (48 MiB).
+        {"RGB image 4096x4096 int8 (1,0,2): rows of 3 bytes", "int8", 1,
+         permuted({4096, 4096, 3}, {1, 0, 2})},
     };
 }
 
