@@ -57,7 +57,7 @@ std::optional<WideTilePlan> widenShortRows(const TilePlan& rows, int elementSize
         return std::nullopt;
     const std::int64_t length = rows.dims.sizes[last];
     const std::int64_t bytes = length * elementSize;
-    if (bytes != 2 && bytes != 3 && bytes != 4 && bytes != 8)
+    if (bytes != 2 && bytes != 3 && bytes != 4 && bytes != 6 && bytes != 8)
         return std::nullopt;
     if (rows.dims.storageOffset % length != 0)
         return std::nullopt;

@@ -44,13 +44,13 @@ inline bool tiledApplies(const Layout& layout) { return planTiled(layout).has_va
 // backend's tiled kernel takes these as well as planTiled's; the CUDA one does not (a warp reads
 // a row of 32 or more elements whole either way).
 std::optional<TilePlan> planRowTiles(const Layout& layout);
-// Short rows as wide elements: a row-tile plan whose rows are unit-stride and 2, 3, 4 or 8 bytes
+// Short rows as wide elements: a row-tile plan whose rows are unit-stride and 2, 3, 4, 6 or 8 bytes
 // long (an RGBA or RGB pixel, a pair of fp32, rows of 8 int8) as a transposing plan of elements that size,
 // the rows' dim dropped: `elementSize` becomes the row's bytes, strides and offset are divided by
 // the row's length. Nothing when a stride or the offset is not a whole number of rows (the wide
 // elements would be misaligned) or the plan is not of such rows. (16-byte rows stay row tiles:
-// as 16-byte elements they measured 0.88-0.95x as fast. Rows of 5-7 bytes have no element type:
-// they stay row tiles too. The 3-byte elements are only the CPU tiles'.)
+// as 16-byte elements they measured 0.88-0.95x as fast. Rows of 5 or 7 bytes have no element
+// type: they stay row tiles too. The 3- and 6-byte elements are only the CPU tiles'.)
 struct WideTilePlan {
     TilePlan plan;
     int elementSize = 0;

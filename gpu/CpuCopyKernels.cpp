@@ -28,13 +28,15 @@ struct Element16 {
 };
 static_assert(sizeof(Element16) == 16);
 
-// A 3-byte element: a pixel of an RGB image whose transpose keeps the channels together
-// (widenShortRows). Only the transposing tiles take it; their AVX2 blocks widen 8 pixels to
-// 4-byte lanes, transpose those as fp32, and narrow them back before the store.
-struct Pixel3 {
-    std::uint8_t channel[3];
-};
-static_assert(sizeof(Pixel3) == 3);
+// A 3- or 6-byte element: a pixel of an RGB image (uint8, or int16 / fp16) whose transpose keeps
+// the channels together (widenShortRows). Only the transposing tiles take them; their AVX2 blocks
+// widen each pixel to a 4- or 8-byte lane, transpose those as fp32 or fp64, and narrow them back
+// before the store.
+template <int bytes> struct Pixel { std::uint8_t channel[bytes]; };
+using Pixel3 = Pixel<3>;
+using Pixel6 = Pixel<6>;
+static_assert(sizeof(Pixel3) == 3 && sizeof(Pixel6) == 6);
+template <typename T> constexpr bool isPixel = sizeof(T) == 3 || sizeof(T) == 6;
 
 #if defined(__SSE2__)
 // A prefetch into L2, in inline assembly rather than _mm_prefetch: GCC 12 -O2 deleted the tile
@@ -281,16 +283,18 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 // (0, 3, 1, 2) 18.9, 20.5 -> 28.2, 26.4; odd 1447 x 1449 transpose 17.0, 17.9 -> 28.5, 28.0.
 // 32 x 32, 16 x 64 and 16 x 128 elements were between or below, in those and three more rounds.
 constexpr std::int64_t kTileColumnBytes = 512;
-// 3-byte pixels: 64 rows (192-byte output pieces, three whole lines) by 168 columns (504 bytes,
-// the 512 of the others rounded down to whole 8-pixel blocks).
+// Pixels: 192-byte output pieces (three whole lines; 64 3-byte or 32 6-byte pixels), and along the
+// input the 512 bytes of the others rounded down to whole blocks (8 pixels for 3 bytes, 4 for 6).
 template <typename T> constexpr std::int64_t tileRows() {
-    if constexpr (sizeof(T) == 3)
-        return 64;
+    if constexpr (isPixel<T>)
+        return 192 / std::int64_t(sizeof(T));
     return sizeof(T) == 16 ? 32 : (sizeof(T) <= 2 ? 128 : 256) / std::int64_t(sizeof(T));
 }
 template <typename T> constexpr std::int64_t tileColumns() {
-    if constexpr (sizeof(T) == 3)
-        return kTileColumnBytes / 3 / 8 * 8;
+    if constexpr (isPixel<T>) {
+        constexpr std::int64_t block = sizeof(T) == 3 ? 8 : 4;
+        return kTileColumnBytes / std::int64_t(sizeof(T)) / block * block;
+    }
     return (sizeof(T) == 16 ? 2 * kTileColumnBytes : kTileColumnBytes) / std::int64_t(sizeof(T));
 }
 // Rows of the input a tile gather prefetches ahead of the one it reads, in register blocks:
@@ -411,19 +415,19 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
     // number of register blocks (8 fp32 rows for AVX2), where one less left 7 rows to the element
     // by element loop, a fifth of the tile's gather. 4093 x 4099 fp32 in L2, one thread: 17.4 ->
     // 18.5 GB/s; from memory, interleaved A/B rounds: 1.08-1.13x (A/A control 1.02-1.09x).
-    // 3-byte pixels: a line boundary falls within a pixel, so up to 21 pixels more, 24 for whole
-    // blocks of 8.
-    g.extraRows = shifted ? (size == 3 ? 24 : 64 / size) : 0;
+    // Pixels: a line boundary can fall within a pixel, so up to 21 3-byte pixels more (24 for
+    // whole blocks of 8), or 11 6-byte ones (12, blocks of 4).
+    g.extraRows = shifted ? (size == 3 ? 24 : size == 6 ? 12 : 64 / size) : 0;
     // Buffer rows hold at most the group's length (a tile never spans more). Where they are at
     // least a line long: rounded up to the register blocks' row stores (32 bytes for 4- to
     // 16-byte elements, 16 for 1 and 2) and padded by a line, so that no block store is split
     // across two lines (the odd size's 79-element fp32 rows began mid-line, and a tile in L2
     // moved at 15.5 GB/s instead of 23.3), and never a power of two bytes apart (int8's rows of
     // 191 rounded to 256 bytes moved at 4.7 GB/s instead of 9.0).
-    // 3-byte pixels always get the padding: their block stores write 8 bytes past the 8 pixels
+    // Pixels always get the padding: their block stores write 4 bytes past a block's pixels
     // (overwritten by the next block, or landing in the padding).
     auto padded = [](std::int64_t n) {
-        if (size != 3 && n < 64 / size)
+        if (!isPixel<T> && n < 64 / size)
             return n;
         constexpr std::int64_t store = size >= 4 ? 32 : 16;
         std::int64_t bytes = (n * size + store - 1) / store * store + 64;
@@ -708,6 +712,20 @@ transposeBlockAvx2(const std::uint32_t* const* rows, std::int64_t ia, std::uint3
     transposeFloatRowsAvx2(r, to, pitch);
 }
 
+// A block row of pixels, 24 bytes: bytes 0-15 in the low lane, 8-23 in the high one (the memory
+// form of vinserti128 needs no shuffle port); and back, 12 bytes from each lane's start.
+__attribute__((target("avx2"), always_inline)) inline __m256i loadPixelRow(const void* from) {
+    const auto* p = static_cast<const char*>(from);
+    return _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))),
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 8)), 1);
+}
+__attribute__((target("avx2"), always_inline)) inline void storePixelRow(void* to, __m256i packed) {
+    auto* d = static_cast<char*>(to);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(d), _mm256_castsi256_si128(packed));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(d + 12), _mm256_extracti128_si256(packed, 1));
+}
+
 // 8 x 8 three-byte pixels. Each row's 24 bytes come in as two overlapping 16-byte loads, one per
 // lane (bytes 0-15 and 8-23, no read past the 8th pixel), and are widened to one pixel per
 // 4-byte lane by one in-lane byte shuffle; the fp32 network transposes them; each output register
@@ -722,32 +740,31 @@ __attribute__((target("avx2"))) inline void transposeBlockAvx2(const Pixel3* con
                                             0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
     __m256 r[8];
 #pragma GCC unroll 8
-    for (int i = 0; i < 8; ++i) {
-        const auto* p = reinterpret_cast<const char*>(rows[i] + ia);
-        const __m256i both = _mm256_inserti128_si256(
-            _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))),
-            _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 8)), 1);
-        r[i] = _mm256_castsi256_ps(_mm256_shuffle_epi8(both, widen));
-    }
+    for (int i = 0; i < 8; ++i)
+        r[i] = _mm256_castsi256_ps(_mm256_shuffle_epi8(loadPixelRow(rows[i] + ia), widen));
     __m256 o[8];
     transposeFloatRegistersAvx2(r, o);
 #pragma GCC unroll 8
-    for (int i = 0; i < 8; ++i) {
-        const __m256i packed = _mm256_shuffle_epi8(_mm256_castps_si256(o[i]), narrow);
-        auto* d = reinterpret_cast<char*>(to + i * pitch);
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(d), _mm256_castsi256_si128(packed));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(d + 12), _mm256_extracti128_si256(packed, 1));
-    }
+    for (int i = 0; i < 8; ++i)
+        storePixelRow(to + i * pitch, _mm256_shuffle_epi8(_mm256_castps_si256(o[i]), narrow));
 }
 
 // Four rows of 4 eight-byte elements in registers.
+__attribute__((target("avx2"), always_inline)) inline void transposeDoubleRegistersAvx2(const __m256d (&r)[4],
+                                                                                        __m256d (&o)[4]) {
+    const __m256d t0 = _mm256_unpacklo_pd(r[0], r[1]), t1 = _mm256_unpackhi_pd(r[0], r[1]);
+    const __m256d t2 = _mm256_unpacklo_pd(r[2], r[3]), t3 = _mm256_unpackhi_pd(r[2], r[3]);
+    o[0] = _mm256_permute2f128_pd(t0, t2, 0x20);
+    o[1] = _mm256_permute2f128_pd(t1, t3, 0x20);
+    o[2] = _mm256_permute2f128_pd(t0, t2, 0x31);
+    o[3] = _mm256_permute2f128_pd(t1, t3, 0x31);
+}
+
 template <typename Column = SameColumn>
 __attribute__((target("avx2"), always_inline)) inline void
 transposeDoubleRowsAvx2(const __m256d (&r)[4], std::uint64_t* to, std::int64_t pitch) {
-    const __m256d t0 = _mm256_unpacklo_pd(r[0], r[1]), t1 = _mm256_unpackhi_pd(r[0], r[1]);
-    const __m256d t2 = _mm256_unpacklo_pd(r[2], r[3]), t3 = _mm256_unpackhi_pd(r[2], r[3]);
-    const __m256d o[4] = {_mm256_permute2f128_pd(t0, t2, 0x20), _mm256_permute2f128_pd(t1, t3, 0x20),
-                          _mm256_permute2f128_pd(t0, t2, 0x31), _mm256_permute2f128_pd(t1, t3, 0x31)};
+    __m256d o[4];
+    transposeDoubleRegistersAvx2(r, o);
     auto* d = reinterpret_cast<double*>(to);
 #pragma GCC unroll 4
     for (int i = 0; i < 4; ++i)
@@ -761,6 +778,26 @@ transposeBlockAvx2(const std::uint64_t* const* rows, std::int64_t ia, std::uint6
     for (int i = 0; i < 4; ++i)
         r[i] = _mm256_loadu_pd(reinterpret_cast<const double*>(rows[i] + ia));
     transposeDoubleRowsAvx2(r, to, pitch);
+}
+
+// 4 x 4 six-byte pixels, the 3-byte pixels' steps in 8-byte lanes: two overlapping 16-byte loads
+// per row (two pixels in each lane), one widening shuffle, the fp64 network, one narrowing
+// shuffle and two stores 12 bytes apart.
+__attribute__((target("avx2"))) inline void transposeBlockAvx2(const Pixel6* const* rows, std::int64_t ia,
+                                                               Pixel6* to, std::int64_t pitch) {
+    const __m256i widen = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, -1, -1, 6, 7, 8, 9, 10, 11, -1, -1, //
+                                           4, 5, 6, 7, 8, 9, -1, -1, 10, 11, 12, 13, 14, 15, -1, -1);
+    const __m256i narrow = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, -1, -1, -1, -1, //
+                                            0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, -1, -1, -1, -1);
+    __m256d r[4];
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; ++i)
+        r[i] = _mm256_castsi256_pd(_mm256_shuffle_epi8(loadPixelRow(rows[i] + ia), widen));
+    __m256d o[4];
+    transposeDoubleRegistersAvx2(r, o);
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; ++i)
+        storePixelRow(to + i * pitch, _mm256_shuffle_epi8(_mm256_castpd_si256(o[i]), narrow));
 }
 
 // 16 rows x 32 bytes: the SSE2 16 x 16 byte transpose in each lane (columns 0-15 in the low
@@ -1002,11 +1039,12 @@ gatherTileAvx2(const T* from, const std::int64_t* inRow, std::int64_t countA, st
     // Four- and eight-byte elements: square blocks of one 32-byte row per register. Bytes: two
     // 16 x 16 blocks side by side, one per 128-bit lane (AVX2's unpacks work within lanes), so
     // each load and each interleave moves twice the bytes of the SSE2 blocks.
-    // 3-byte pixels: 8 x 8, as 4-byte lanes.
+    // Pixels: 8 x 8 in 4-byte lanes (3 bytes), 4 x 4 in 8-byte lanes (6 bytes).
     constexpr std::int64_t rows = sizeof(T) == 3   ? 8
+                                  : sizeof(T) == 6 ? 4
                                   : sizeof(T) >= 4 ? 32 / std::int64_t(sizeof(T))
                                                    : 16 / std::int64_t(sizeof(T));
-    constexpr std::int64_t columns = sizeof(T) == 3 ? 8 : 32 / std::int64_t(sizeof(T));
+    constexpr std::int64_t columns = isPixel<T> ? rows : 32 / std::int64_t(sizeof(T));
     gatherTileBlocks<T, rows, columns>(from, inRow, countA, countB, to, pitch, next, nextA, nextB,
                                        Avx2Block{});
 }
@@ -1085,8 +1123,8 @@ void gatherTile(const T* from, const std::int64_t* inRow, std::int64_t countA, s
     if constexpr (sizeof(T) == 16) {
         return gatherTileBlocks<T, 1, 1>(from, inRow, countA, countB, to, pitch, next, nextA, nextB,
                                          NoBlock{});
-    } else if constexpr (sizeof(T) == 3) {
-        // 3-byte pixels have AVX2 blocks only; elsewhere they move one at a time.
+    } else if constexpr (isPixel<T>) {
+        // Pixels have AVX2 blocks only; elsewhere they move one at a time.
 #if defined(__SSE2__)
         if (hasAvx2() && widestBlocks.load(std::memory_order_relaxed))
             return gatherTileAvx2(from, inRow, countA, countB, to, pitch, next, nextA, nextB);
@@ -1217,10 +1255,10 @@ constexpr std::int64_t kPackAhead = 8;
 // and packed; dwords by a shuffle). Returns how many were done; the rest is the caller's. A
 // scalar loop moved one int8 element per load and store (about 1 byte per cycle).
 template <typename T> std::int64_t packEvenElements(const T* in, T* out, std::int64_t count) {
-    if constexpr (sizeof(T) > 4 || sizeof(T) == 3) {
+    if constexpr (sizeof(T) > 4 || isPixel<T>) {
         (void)in, (void)out, (void)count;
         return 0; // eight- and sixteen-byte elements: a load and store each already move 8-16 bytes
-                  // (3-byte pixels: element by element)
+                  // (pixels: element by element)
     } else {
         constexpr std::int64_t perVector = 16 / std::int64_t(sizeof(T)); // output elements per store
         // The last vector reads 2 * perVector elements from in[2 i]: stay within the row's span.
@@ -1623,12 +1661,13 @@ void tiledCopy(CpuThreadPool& pool, const void* src, void* dst, const TilePlan& 
     if (plan.wholeRows) {
         if (!supportedElementSize(elementSize))
             throw std::invalid_argument(unsupportedElementSizeMessage(elementSize));
-        // Rows of 2, 3, 4 or 8 bytes move as one element each, through the transposing tiles and
+        // Rows of 2, 3, 4, 6 or 8 bytes move as one element each, through the transposing tiles and
         // their register blocks: a row tile moved them a row at a time through its staging buffer.
         // Two threads, 64 MiB, interleaved rounds against the row tiles (best / limit):
         // an RGBA image's transpose 0.17-0.19x -> 0.71x, rows of 2 int8 0.09x -> 0.69x,
         // rows of 4 int8 0.18-0.20x -> 0.64x, rows of 8 int8 0.33-0.38x -> 0.75x, pairs of fp32
-        // 0.28-0.31x -> 0.68-0.71x; an RGB image's (3-byte pixels, 4096^2) 0.18x -> 0.58x.
+        // 0.28-0.31x -> 0.68-0.71x; an RGB image's (3-byte pixels, 4096^2) 0.18x -> 0.57-0.58x, rows
+        // of 3 int16 (6-byte pixels) 0.29x -> 0.59x.
         if (const auto wide = widenShortRows(plan, elementSize))
             return tiledCopy(pool, src, dst, wide->plan, wide->elementSize, streaming);
         const RowTileGeometry g = rowTileGeometry(plan, elementSize);
@@ -1654,9 +1693,11 @@ void tiledCopy(CpuThreadPool& pool, const void* src, void* dst, const TilePlan& 
             tiledRange(static_cast<const T*>(src), static_cast<T*>(dst), plan, streaming, begin, end);
         });
     };
-    // 3-byte pixels come only from widenShortRows (no dtype is 3 bytes).
+    // Pixels come only from widenShortRows (no dtype is 3 or 6 bytes).
     if (elementSize == 3)
         return tiles(Word<Pixel3>{});
+    if (elementSize == 6)
+        return tiles(Word<Pixel6>{});
     dispatch(elementSize, tiles);
 }
 

@@ -492,13 +492,21 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
         << Layout{{700, 400, 3}, {6, 4200, 1}, 0} << 1;
     QTest::newRow("int8 RGB image 16 x 5000 transposed (3-byte pixels, output rows of 16: padded buffer)")
         << Layout{{5000, 16, 3}, {3, 15000, 1}, 0} << 1;
+    QTest::newRow("int16 RGB image 1100 x 900 transposed, offset 3 (6-byte pixels, shifted rows)")
+        << Layout{{900, 1100, 3}, {3, 2700, 1}, 3} << 2;
+    QTest::newRow("int16 RGB image 682 x 512 transposed, offset 1023 (the last pixel ends the buffer)")
+        << Layout{{512, 682, 3}, {3, 1536, 1}, 1023} << 2;
+    QTest::newRow("int16 RGB image 8 x 5000 transposed (6-byte pixels, output rows of 8: padded buffer)")
+        << Layout{{5000, 8, 3}, {3, 15000, 1}, 0} << 2;
+    QTest::newRow("int16 RGB image x[:, ::2] of 300 x 1000 transposed (6-byte pixels, packed rows)")
+        << Layout{{500, 300, 3}, {6, 3000, 1}, 0} << 2;
     QTest::newRow("int8 (0, 2, 1, 3) of 3 x 130 x 170 x 3 (3-byte pixels over an outer dim)")
         << Layout{{3, 170, 130, 3}, {66300, 3, 510, 1}, 0} << 1;
     // Rows of 3-15 bytes through the row tiles' staging, two overlapping moves per row.
     QTest::newRow("int8 RGB image 700 x 900 transposed, offset 1 (rows of 3 bytes)")
         << Layout{{900, 700, 3}, {3, 2700, 1}, 1} << 1;
-    QTest::newRow("int16 (1, 0, 2) of 800 x 600 x 3 (rows of 6 bytes)")
-        << Layout{{600, 800, 3}, {3, 1800, 1}, 0} << 2;
+    QTest::newRow("int16 (1, 0, 2) of 800 x 600 x 5 (rows of 10 bytes)")
+        << Layout{{600, 800, 5}, {5, 4000, 1}, 0} << 2;
     QTest::newRow("int8 (1, 0, 2) of 500 x 700 x 7, offset 2 (rows of 7 bytes)")
         << Layout{{700, 500, 7}, {7, 4900, 1}, 2} << 1;
     QTest::newRow("fp32 (0, 2, 1, 3) of 4 x 90 x 300 x 3 (rows of 12 bytes)")
@@ -755,7 +763,9 @@ void TestBandwidth::shortRowsWiden_data() {
     QTest::newRow("16-byte rows: row tiles") << Layout{{5, 3, 4}, {4, 20, 1}, 0} << 4 << 0 << Layout{};
     QTest::newRow("an RGB image transposed: 3-byte pixels")
         << Layout{{5, 3, 3}, {3, 15, 1}, 6} << 1 << 3 << Layout{{5, 3}, {1, 5}, 2};
-    QTest::newRow("rows of 6 bytes: row tiles") << Layout{{5, 3, 3}, {3, 15, 1}, 0} << 2 << 0 << Layout{};
+    QTest::newRow("rows of 3 int16: 6-byte pixels")
+        << Layout{{5, 3, 3}, {3, 15, 1}, 0} << 2 << 6 << Layout{{5, 3}, {1, 5}, 0};
+    QTest::newRow("rows of 5 bytes: row tiles") << Layout{{5, 3, 5}, {5, 25, 1}, 0} << 1 << 0 << Layout{};
     QTest::newRow("rows with a step: row tiles") << Layout{{5, 3, 2}, {4, 20, 2}, 0} << 1 << 0 << Layout{};
 }
 
