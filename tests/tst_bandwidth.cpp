@@ -502,6 +502,30 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
         << Layout{{500, 300, 3}, {6, 3000, 1}, 0} << 2;
     QTest::newRow("int8 (0, 2, 1, 3) of 3 x 130 x 170 x 3 (3-byte pixels over an outer dim)")
         << Layout{{3, 170, 130, 3}, {66300, 3, 510, 1}, 0} << 1;
+    // Channels (CHW <-> HWC, NCHW <-> NHWC): 2-4 channel rows interleaved into pixels or pixels
+    // split into channel rows by byte shuffles, for every element size: odd pixel counts (scalar
+    // tails) and an offset; image rows that are not whole lines (a split through the tile
+    // buffer, shifted); whole lines (a split straight to the output); a batch dim outside; a
+    // tiny image.
+    for (int size : {1, 2, 4, 8}) {
+        for (std::int64_t c : {2, 3, 4}) {
+            const auto n = static_cast<long long>(c);
+            QTest::addRow("%d-byte CHW -> HWC, %lld channels, 37 x 301, offset 5", size, n)
+                << Layout{{37, 301, c}, {301, 1, 37 * 301}, 5} << size;
+            QTest::addRow("%d-byte HWC -> CHW, %lld channels, 37 x 301, offset 7", size, n)
+                << Layout{{c, 37, 301}, {1, 301 * c, c}, 7} << size;
+            QTest::addRow("%d-byte HWC -> CHW, %lld channels, 64 x 512 (rows of whole lines)", size, n)
+                << Layout{{c, 64, 512}, {1, 512 * c, c}, 0} << size;
+            QTest::addRow("%d-byte NHWC -> NCHW, %lld channels, 3 x 40 x 96", size, n)
+                << Layout{{3, c, 40, 96}, {40 * 96 * c, 1, 96 * c, c}, 0} << size;
+            QTest::addRow("%d-byte NCHW -> NHWC, %lld channels, 3 x 40 x 96", size, n)
+                << Layout{{3, 40, 96, c}, {c * 40 * 96, 96, 1, 40 * 96}, 0} << size;
+            QTest::addRow("%d-byte HWC -> CHW, %lld channels, 5 x 7", size, n)
+                << Layout{{c, 5, 7}, {1, 7 * c, c}, 0} << size;
+        }
+    }
+    QTest::newRow("int8 CHW -> HWC of x[..., ::3], 3 channels (packed rows, interleaved)")
+        << Layout{{67, 131, 3}, {393, 3, 67 * 393}, 0} << 1;
     // Rows of 3-15 bytes through the row tiles' staging, two overlapping moves per row.
     QTest::newRow("int8 RGB image 700 x 900 transposed, offset 1 (rows of 3 bytes)")
         << Layout{{900, 700, 3}, {3, 2700, 1}, 1} << 1;

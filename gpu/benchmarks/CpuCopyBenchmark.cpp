@@ -82,6 +82,10 @@ std::vector<LayoutCase> layoutCases() {
         // backend moves as 4-byte elements.
         {"RGBA image 4096x4096 int8 (1,0,2): rows of 4 bytes", "int8", 1,
          permuted({4096, 4096, 4}, {1, 0, 2})},
+        // An image's channels moved between last and first, as torchvision's ToTensor does with
+        // permute(2, 0, 1), and back (48 MiB).
+        {"HWC->CHW image 4096x4096x3 int8 (2,0,1)", "int8", 1, permuted({4096, 4096, 3}, {2, 0, 1})},
+        {"CHW->HWC image 3x4096x4096 int8 (1,2,0)", "int8", 1, permuted({3, 4096, 4096}, {1, 2, 0})},
         // An RGB image transposed: rows of 3 bytes, moved as 3-byte pixels (48 MiB).
         {"RGB image 4096x4096 int8 (1,0,2): rows of 3 bytes", "int8", 1,
          permuted({4096, 4096, 3}, {1, 0, 2})},
