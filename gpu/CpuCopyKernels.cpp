@@ -9,6 +9,7 @@
 #include <cstring>
 #include <numeric>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -668,7 +669,7 @@ inline void interleaveTile(const std::uint32_t* from, std::int64_t strideB, std:
 
 // ---- Channels: a short dim interleaved or split -------------------------------------------
 //
-// The image layouts' permutes, CHW -> HWC and HWC -> CHW (and NCHW <-> NHWC), move a dim of 2-4
+// The image layouts' permutes, CHW -> HWC and HWC -> CHW (and NCHW <-> NHWC), move a dim of 2-8
 // channels between last and first: a tile then has 2-4 rows along one side (the other made long,
 // tileGeometry), too few for any register block, and the elements went one by one (0.05-0.15x
 // the limit for 1- and 2-byte elements, 0.27-0.39x for 4 and 8 with 4 channels or a split).
@@ -679,7 +680,9 @@ inline void interleaveTile(const std::uint32_t* from, std::int64_t strideB, std:
 // Two threads, 48-64 MiB images, best / limit, one by one -> shuffles: CHW -> HWC 0.06-0.15x ->
 // 0.85-1.0x for 1, 2 and 8 bytes and 4 channels (fp32 with 3 channels, already interleaved by
 // interleaveRows, 0.71x -> 0.91-0.98x: the tile no longer computes an offset per pixel); HWC ->
-// CHW 0.07-0.39x -> 0.61-0.76x, four channels of 1-4 bytes (a dword transpose) 0.63-0.69x.
+// CHW 0.07-0.39x -> 0.61-0.76x, four channels of 1-4 bytes (a dword transpose) 0.63-0.69x; 6
+// channels 0.12-0.35x -> 0.79-0.91x (interleaved) and 0.51-0.58x (split), int8 with 8 0.12x ->
+// 0.72-0.74x and 0.37x (64 shuffles per 128 bytes: the split's register work is the limit there).
 
 bool hasSsse3() {
     static const bool has = __builtin_cpu_supports("ssse3");
@@ -727,13 +730,13 @@ __attribute__((target("ssse3"))) std::int64_t interleaveChannels(const T* from, 
     const std::int64_t full = count / perVector * perVector;
     for (std::int64_t i = 0; i < full; i += perVector) {
         __m128i row[channels];
-#pragma GCC unroll 4
+#pragma GCC unroll 8
         for (int c = 0; c < channels; ++c)
             row[c] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + c * strideB + i));
-#pragma GCC unroll 4
+#pragma GCC unroll 8
         for (int k = 0; k < channels; ++k) {
             __m128i out = _mm_setzero_si128();
-#pragma GCC unroll 4
+#pragma GCC unroll 8
             for (int c = 0; c < channels; ++c)
                 out = _mm_or_si128(out,
                                    _mm_shuffle_epi8(row[c], _mm_loadu_si128(reinterpret_cast<const __m128i*>(
@@ -782,15 +785,44 @@ __attribute__((target("ssse3"))) std::int64_t splitChannels(const T* from, T* to
         }
         return full;
     }
-    for (std::int64_t i = 0; i < full; i += perVector) {
-        __m128i pixels[channels];
+    // Streamed, each channel row gets a whole line (four vectors) at a time: C rows of 16-byte
+    // streaming stores in turn held C write-combining buffers open, more than the core has for
+    // C = 8 (int8 HWC -> CHW with 8 channels: 0.13x the limit), and flushed them part-filled.
+    // The line's pixels (C lines of input) are read again for each channel, from L1.
+    std::int64_t i = 0;
+    if (stream) {
+        constexpr std::int64_t perLine = 4 * perVector;
+        for (; i + perLine <= full; i += perLine) {
+            const auto* line = reinterpret_cast<const __m128i*>(from + i * channels);
+#pragma GCC unroll 8
+            for (int c = 0; c < channels; ++c) {
+                __m128i out[4];
 #pragma GCC unroll 4
+                for (int q = 0; q < 4; ++q) {
+                    out[q] = _mm_setzero_si128();
+#pragma GCC unroll 8
+                    for (int k = 0; k < channels; ++k)
+                        out[q] = _mm_or_si128(
+                            out[q], _mm_shuffle_epi8(_mm_loadu_si128(line + q * channels + k),
+                                                     _mm_loadu_si128(reinterpret_cast<const __m128i*>(
+                                                         masks.split[c][k]))));
+                }
+                auto* d = reinterpret_cast<__m128i*>(to + c * pitch + i);
+#pragma GCC unroll 4
+                for (int q = 0; q < 4; ++q)
+                    _mm_stream_si128(d + q, out[q]);
+            }
+        }
+    }
+    for (; i < full; i += perVector) {
+        __m128i pixels[channels];
+#pragma GCC unroll 8
         for (int k = 0; k < channels; ++k)
             pixels[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + i * channels) + k);
-#pragma GCC unroll 4
+#pragma GCC unroll 8
         for (int c = 0; c < channels; ++c) {
             __m128i out = _mm_setzero_si128();
-#pragma GCC unroll 4
+#pragma GCC unroll 8
             for (int k = 0; k < channels; ++k)
                 out = _mm_or_si128(
                     out,
@@ -806,11 +838,38 @@ __attribute__((target("ssse3"))) std::int64_t splitChannels(const T* from, T* to
     return full;
 }
 
-// Whether a tile of `channels` rows has the shuffles above (1- to 8-byte elements, 2-4 channels,
-// an SSSE3 CPU; the widest blocks chosen, so that the tests' SSE2 pass keeps the paths below).
+// Whether a tile of `channels` rows has the shuffles above (1- to 8-byte elements, an SSSE3 CPU;
+// the widest blocks chosen, so that the tests' SSE2 pass keeps the paths below): 2-4 channels,
+// and 5-8 where they are fewer than a register block's rows (16 bytes, 8 words or 8 four-byte
+// elements), which would leave them one by one: int8 NHWC <-> NCHW with 6 or 8 channels ran at
+// 0.12-0.14x the limit, fp32 with 6 at 0.28-0.33x.
+constexpr std::int64_t kMaxShuffledChannels = 8;
 template <typename T> bool hasChannelShuffles(std::int64_t channels) {
-    return sizeof(T) <= 8 && !isPixel<T> && channels >= 2 && channels <= 4 && hasSsse3() &&
-           widestBlocks.load(std::memory_order_relaxed);
+    if (sizeof(T) > 8 || isPixel<T> || channels < 2 || !hasSsse3() ||
+        !widestBlocks.load(std::memory_order_relaxed))
+        return false;
+    constexpr std::int64_t blockRows = sizeof(T) == 1 ? 16 : sizeof(T) == 8 ? 4 : 8;
+    return channels <= 4 || (channels <= kMaxShuffledChannels && channels < blockRows);
+}
+
+// body(std::integral_constant<int, C>{}) for C = channels, 2 to kMaxShuffledChannels.
+template <typename Body> void withChannels(std::int64_t channels, Body&& body) {
+    switch (channels) {
+    case 2:
+        return body(std::integral_constant<int, 2>{});
+    case 3:
+        return body(std::integral_constant<int, 3>{});
+    case 4:
+        return body(std::integral_constant<int, 4>{});
+    case 5:
+        return body(std::integral_constant<int, 5>{});
+    case 6:
+        return body(std::integral_constant<int, 6>{});
+    case 7:
+        return body(std::integral_constant<int, 7>{});
+    default:
+        return body(std::integral_constant<int, 8>{});
+    }
 }
 
 // C rows `strideB` apart, `count` pixels, interleaved into one dense run; the last pixels one by one.
@@ -819,12 +878,8 @@ void interleaveChannelsTile(const T* from, std::int64_t strideB, T* to, std::int
                             std::int64_t channels, bool stream) {
     std::int64_t done = 0;
     if constexpr (sizeof(T) <= 8 && !isPixel<T>) {
-        if (channels == 2)
-            done = interleaveChannels<2>(from, strideB, to, count, stream);
-        else if (channels == 3)
-            done = interleaveChannels<3>(from, strideB, to, count, stream);
-        else
-            done = interleaveChannels<4>(from, strideB, to, count, stream);
+        withChannels(channels,
+                     [&](auto c) { done = interleaveChannels<c()>(from, strideB, to, count, stream); });
     }
     for (std::int64_t i = done; i < count; ++i)
         for (std::int64_t c = 0; c < channels; ++c)
@@ -837,12 +892,7 @@ void splitChannelsTile(const T* from, T* to, std::int64_t pitch, std::int64_t co
                        bool stream) {
     std::int64_t done = 0;
     if constexpr (sizeof(T) <= 8 && !isPixel<T>) {
-        if (channels == 2)
-            done = splitChannels<2>(from, to, pitch, count, stream);
-        else if (channels == 3)
-            done = splitChannels<3>(from, to, pitch, count, stream);
-        else
-            done = splitChannels<4>(from, to, pitch, count, stream);
+        withChannels(channels, [&](auto c) { done = splitChannels<c()>(from, to, pitch, count, stream); });
     }
     for (std::int64_t i = done; i < count; ++i)
         for (std::int64_t c = 0; c < channels; ++c)
@@ -1566,12 +1616,11 @@ template <typename T> TileGeometry::Channels channelTiles(const TileGeometry& g)
 #if defined(__SSE2__)
     const bool unitStrideRows = g.strideA == 1 || (g.strideA > 1 && g.strideA <= kPackedMaxStride &&
                                                    !(g.strideA == 2 && hasEvenBlocks<T>()));
-    const bool fourByteInterleave = sizeof(T) == 4 && g.sizeB <= 3;
-    if (unitStrideRows && g.sizeB >= 2 && g.sizeB <= 4 && g.rows >= g.sizeB && g.outStrideA == g.sizeB &&
+    const bool fourByteInterleave = sizeof(T) == 4 && g.sizeB >= 2 && g.sizeB <= 3;
+    if (unitStrideRows && g.rows >= g.sizeB && g.outStrideA == g.sizeB &&
         (fourByteInterleave || hasChannelShuffles<T>(g.sizeB)))
         return TileGeometry::Channels::Interleave;
-    if (g.strideA == 1 && g.sizeA >= 2 && g.sizeA <= 4 && g.columns >= g.sizeA && g.strideB == g.sizeA &&
-        hasChannelShuffles<T>(g.sizeA))
+    if (g.strideA == 1 && g.columns >= g.sizeA && g.strideB == g.sizeA && hasChannelShuffles<T>(g.sizeA))
         return TileGeometry::Channels::Split;
 #endif
     return TileGeometry::Channels::None;

@@ -502,13 +502,13 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
         << Layout{{500, 300, 3}, {6, 3000, 1}, 0} << 2;
     QTest::newRow("int8 (0, 2, 1, 3) of 3 x 130 x 170 x 3 (3-byte pixels over an outer dim)")
         << Layout{{3, 170, 130, 3}, {66300, 3, 510, 1}, 0} << 1;
-    // Channels (CHW <-> HWC, NCHW <-> NHWC): 2-4 channel rows interleaved into pixels or pixels
+    // Channels (CHW <-> HWC, NCHW <-> NHWC): 2-8 channel rows interleaved into pixels or pixels
     // split into channel rows by byte shuffles, for every element size: odd pixel counts (scalar
     // tails) and an offset; image rows that are not whole lines (a split through the tile
     // buffer, shifted); whole lines (a split straight to the output); a batch dim outside; a
     // tiny image.
     for (int size : {1, 2, 4, 8}) {
-        for (std::int64_t c : {2, 3, 4}) {
+        for (std::int64_t c : {2, 3, 4, 5, 6, 7, 8}) {
             const auto n = static_cast<long long>(c);
             QTest::addRow("%d-byte CHW -> HWC, %lld channels, 37 x 301, offset 5", size, n)
                 << Layout{{37, 301, c}, {301, 1, 37 * 301}, 5} << size;
