@@ -962,29 +962,6 @@ __attribute__((target("avx2"), always_inline)) inline void storePixelRow(void* t
     _mm_storeu_si128(reinterpret_cast<__m128i*>(d + 12), _mm256_extracti128_si256(packed, 1));
 }
 
-// 8 x 8 three-byte pixels. Each row's 24 bytes come in as two overlapping 16-byte loads, one per
-// lane (bytes 0-15 and 8-23, no read past the 8th pixel), and are widened to one pixel per
-// 4-byte lane by one in-lane byte shuffle; the fp32 network transposes them; each output register
-// is narrowed back by one shuffle to 12 bytes per lane and stored as two 16-byte stores 12 bytes
-// apart (the high lane's by an extracting store, no shuffle). Each store writes 4 bytes beyond its
-// pixels: the next store, the next block along b, or the buffer's padding takes them.
-__attribute__((target("avx2"))) inline void transposeBlockAvx2(const Pixel3* const* rows, std::int64_t ia,
-                                                               Pixel3* to, std::int64_t pitch) {
-    const __m256i widen = _mm256_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1, //
-                                           4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15, -1);
-    const __m256i narrow = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1, //
-                                            0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
-    __m256 r[8];
-#pragma GCC unroll 8
-    for (int i = 0; i < 8; ++i)
-        r[i] = _mm256_castsi256_ps(_mm256_shuffle_epi8(loadPixelRow(rows[i] + ia), widen));
-    __m256 o[8];
-    transposeFloatRegistersAvx2(r, o);
-#pragma GCC unroll 8
-    for (int i = 0; i < 8; ++i)
-        storePixelRow(to + i * pitch, _mm256_shuffle_epi8(_mm256_castps_si256(o[i]), narrow));
-}
-
 // Four rows of 4 eight-byte elements in registers.
 __attribute__((target("avx2"), always_inline)) inline void transposeDoubleRegistersAvx2(const __m256d (&r)[4],
                                                                                         __m256d (&o)[4]) {
@@ -1016,24 +993,66 @@ transposeBlockAvx2(const std::uint64_t* const* rows, std::int64_t ia, std::uint6
     transposeDoubleRowsAvx2(r, to, pitch);
 }
 
-// 4 x 4 six-byte pixels, the 3-byte pixels' steps in 8-byte lanes: two overlapping 16-byte loads
-// per row (two pixels in each lane), one widening shuffle, the fp64 network, one narrowing
-// shuffle and two stores 12 bytes apart.
-__attribute__((target("avx2"))) inline void transposeBlockAvx2(const Pixel6* const* rows, std::int64_t ia,
-                                                               Pixel6* to, std::int64_t pitch) {
-    const __m256i widen = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, -1, -1, 6, 7, 8, 9, 10, 11, -1, -1, //
-                                           4, 5, 6, 7, 8, 9, -1, -1, 10, 11, 12, 13, 14, 15, -1, -1);
-    const __m256i narrow = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, -1, -1, -1, -1, //
-                                            0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, -1, -1, -1, -1);
-    __m256d r[4];
-#pragma GCC unroll 4
-    for (int i = 0; i < 4; ++i)
-        r[i] = _mm256_castsi256_pd(_mm256_shuffle_epi8(loadPixelRow(rows[i] + ia), widen));
-    __m256d o[4];
-    transposeDoubleRegistersAvx2(r, o);
-#pragma GCC unroll 4
-    for (int i = 0; i < 4; ++i)
-        storePixelRow(to + i * pitch, _mm256_shuffle_epi8(_mm256_castpd_si256(o[i]), narrow));
+// Pixel blocks: 8 x 8 three-byte pixels in 4-byte lanes through the fp32 network, 4 x 4 six-byte
+// pixels in 8-byte lanes through the fp64 one. Each row's 24 bytes come in as two overlapping
+// 16-byte loads, one per lane (loadPixelRow: bytes 0-15 and 8-23, no read past the last pixel),
+// and are widened to one pixel per lane by one in-lane byte shuffle; the network transposes them;
+// each output register is narrowed back by one shuffle to 12 bytes per lane and stored as two
+// 16-byte stores 12 bytes apart (storePixelRow; the high lane's by an extracting store, no
+// shuffle). Each store writes 4 bytes beyond its pixels: the next store, the next block along b,
+// or the buffer's padding takes them.
+template <typename P> struct PixelLanes;
+template <> struct PixelLanes<Pixel3> {
+    using Register = __m256;
+    static constexpr int rows = 8;
+    static constexpr std::int8_t widen[32] = {0, 1, 2, -1, 3, 4, 5, -1, 6,  7,  8,  -1, 9,  10, 11, -1,
+                                              4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15, -1};
+    static constexpr std::int8_t narrow[32] = {0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                               0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1};
+    __attribute__((target("avx2"), always_inline)) static Register in(__m256i v) {
+        return _mm256_castsi256_ps(v);
+    }
+    __attribute__((target("avx2"), always_inline)) static __m256i out(Register v) {
+        return _mm256_castps_si256(v);
+    }
+    __attribute__((target("avx2"), always_inline)) static void transpose(const Register (&r)[8],
+                                                                         Register (&o)[8]) {
+        transposeFloatRegistersAvx2(r, o);
+    }
+};
+template <> struct PixelLanes<Pixel6> {
+    using Register = __m256d;
+    static constexpr int rows = 4;
+    static constexpr std::int8_t widen[32] = {0, 1, 2, 3, 4, 5, -1, -1, 6,  7,  8,  9,  10, 11, -1, -1,
+                                              4, 5, 6, 7, 8, 9, -1, -1, 10, 11, 12, 13, 14, 15, -1, -1};
+    static constexpr std::int8_t narrow[32] = {0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, -1, -1, -1, -1,
+                                               0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, -1, -1, -1, -1};
+    __attribute__((target("avx2"), always_inline)) static Register in(__m256i v) {
+        return _mm256_castsi256_pd(v);
+    }
+    __attribute__((target("avx2"), always_inline)) static __m256i out(Register v) {
+        return _mm256_castpd_si256(v);
+    }
+    __attribute__((target("avx2"), always_inline)) static void transpose(const Register (&r)[4],
+                                                                         Register (&o)[4]) {
+        transposeDoubleRegistersAvx2(r, o);
+    }
+};
+
+template <typename P, typename Lanes = PixelLanes<P>>
+__attribute__((target("avx2"))) inline void transposeBlockAvx2(const P* const* rows, std::int64_t ia, P* to,
+                                                               std::int64_t pitch) {
+    const __m256i widen = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(Lanes::widen));
+    const __m256i narrow = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(Lanes::narrow));
+    typename Lanes::Register r[Lanes::rows];
+#pragma GCC unroll 8
+    for (int i = 0; i < Lanes::rows; ++i)
+        r[i] = Lanes::in(_mm256_shuffle_epi8(loadPixelRow(rows[i] + ia), widen));
+    typename Lanes::Register o[Lanes::rows];
+    Lanes::transpose(r, o);
+#pragma GCC unroll 8
+    for (int i = 0; i < Lanes::rows; ++i)
+        storePixelRow(to + i * pitch, _mm256_shuffle_epi8(Lanes::out(o[i]), narrow));
 }
 
 // 16 rows x 32 bytes: the SSE2 16 x 16 byte transpose in each lane (columns 0-15 in the low
