@@ -250,8 +250,8 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 // tile moves in two steps through one small buffer (L1/L2-resident, its pitch padded by a cache line so that
 // its rows never alias):
 //   1. register blocks (AVX2: 8 x 8 four-byte, 4 x 4 eight-byte, two 16 x 16 byte blocks side by
-//      side, 8 x 8 three-byte pixels in four-byte lanes; SSE2: 4 x 4, 2 x 2, 16 x 16 bytes, 8 x 8
-//      words) are read straight from
+//      side, 8 x 8 three-byte and 4 x 4 six-byte pixels in four- and eight-byte lanes; SSE2:
+//      4 x 4, 2 x 2, 16 x 16 bytes, 8 x 8 words) are read straight from
 //      the input, block by block along a, and stored transposed into the buffer, while the input
 //      rows two blocks ahead (into the next tile at the end) are prefetched into L2; with every
 //      other element along a (a step of 2), "even" blocks read twice the width and keep the even
