@@ -32,27 +32,55 @@ std::vector<std::int64_t> dimsByStride(const Layout& view) {
     return order;
 }
 
+int scalableDims(const Layout& view, std::int64_t kept) {
+    int count = 0;
+    for (std::int64_t d = 0; d < view.dim(); ++d)
+        count += view.sizes[d] > 1 && d != kept;
+    return count;
+}
+
 // The last dim, when it is a row shorter than a cache line packed back to back with the next
 // (unit stride, and the next dim by stride starts where it ends: the channels of an RGBA pixel,
 // a pair of coordinates, a short head of attention): -1 otherwise. How such rows share lines
 // decides the layout's memory behaviour, and the CPU moves rows of 2, 4 or 8 bytes as single
 // elements: an RGBA image grown to 6 channels measured a layout of 6-byte rows at 0.10x the
 // limit where the image's own 4-byte rows run at 0.64x.
-std::int64_t keptRowDim(const Layout& view, int elementSize) {
-    const std::int64_t last = view.dim() - 1;
-    if (last < 1 || view.sizes[last] < 2 || view.strides[last] != 1 || view.sizes[last] * elementSize >= 64)
+// Also an image's channels where they are not such a row: a dim of 2-4 in a view of three dims
+// or more (of size > 1) whose other dims are all longer than 4 (or 1), that is either the last
+// dim (CHW -> HWC) or the innermost by stride and packed (HWC -> CHW). 3 channels grown to 5 had
+// measured the CPU's shuffles for 5 (HWC -> CHW 0.40x the limit in the panel, the image's own
+// 0.63-0.68x). Small views whose dims are all short (a 2 x 3 x 4 example, an 8-D permute of 2s)
+// grow every dim.
+std::int64_t keptChannelDim(const Layout& view, const std::vector<std::int64_t>& order) {
+    const std::int64_t rank = view.dim();
+    if (scalableDims(view, -1) < 3)
         return -1;
-    const auto order = dimsByStride(view);
-    if (order.size() < 2 || order[0] != last || magnitude(view.strides[order[1]]) != view.sizes[last])
+    std::int64_t channels = -1;
+    for (std::int64_t d = 0; d < rank; ++d) {
+        if (view.sizes[d] == 1 || view.sizes[d] > 4)
+            continue; // size-1 dims (a batch of one) never grow
+        if (channels >= 0)
+            return -1;
+        channels = d;
+    }
+    if (channels < 0 || view.strides[channels] == 0)
         return -1;
-    return last;
+    if (channels == rank - 1)
+        return channels;
+    const bool packed = order.size() >= 2 && order[0] == channels && view.strides[channels] == 1 &&
+                        magnitude(view.strides[order[1]]) == view.sizes[channels];
+    return packed ? channels : -1;
 }
 
-int scalableDims(const Layout& view, std::int64_t kept) {
-    int count = 0;
-    for (std::int64_t d = 0; d < view.dim(); ++d)
-        count += view.sizes[d] > 1 && d != kept;
-    return count;
+std::int64_t keptRowDim(const Layout& view, int elementSize) {
+    const std::int64_t last = view.dim() - 1;
+    if (last < 1)
+        return -1;
+    const auto order = dimsByStride(view);
+    if (view.sizes[last] >= 2 && view.strides[last] == 1 && view.sizes[last] * elementSize < 64 &&
+        order.size() >= 2 && order[0] == last && magnitude(view.strides[order[1]]) == view.sizes[last])
+        return last;
+    return keptChannelDim(view, order);
 }
 
 std::string mib(std::int64_t bytes) {

@@ -8,7 +8,9 @@
 //     fraction of the row, a step keeps its step, a dense layout stays dense),
 //   - the innermost stride itself (a step of 2 stays 2 elements).
 //   - a last dim that is a row shorter than a cache line, packed back to back with the next
-//     (the channels of an RGBA image, pairs of coordinates): its length.
+//     (the channels of an RGBA image, pairs of coordinates): its length;
+//   - an image's 2-4 channels (in a view of three dims or more whose others are all longer than
+//     4), as the last dim or as the packed innermost one (CHW <-> HWC): their number.
 // Every other dim of size > 1 is multiplied by one factor (so the logical shape keeps its
 // proportions); size-1 dims stay 1.
 #include "core/Layout.h"
