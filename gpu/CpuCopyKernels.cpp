@@ -1438,13 +1438,19 @@ void gatherTile(const T* from, const std::int64_t* inRow, std::int64_t countA, s
         gatherTileBlocks<T, 1, 1>(from, inRow, countA, countB, to, pitch, next, nextA, nextB, NoBlock{});
     } else {
 #if defined(__SSE2__)
-    // Two-byte elements keep SSE2's 8 x 8 word blocks: an AVX2 version (two such blocks per
-    // register) measured 7% slower on a 4096 x 8192 fp16 transpose (23.5 against 25.2 GB/s by
-    // CPU time, two alternating pairs of runs), where AVX2's byte blocks are 17% faster.
-    if constexpr (sizeof(T) != 2) {
-        if (hasAvx2() && widestBlocks.load(std::memory_order_relaxed))
-            return gatherTileAvx2(from, inRow, countA, countB, to, pitch, next, nextA, nextB);
-    }
+        // Two-byte elements keep SSE2's 8 x 8 word blocks: an AVX2 version (two such blocks per
+        // register) measured 7% slower on a 4096 x 8192 fp16 transpose (23.5 against 25.2 GB/s by
+        // CPU time, two alternating pairs of runs), where AVX2's byte blocks are 17% faster.
+        // A tile narrower or shorter than an AVX2 block (int8 NHWC <-> NCHW with 16 channels: 16
+        // columns of 32-byte blocks) takes SSE2's narrower blocks rather than none: 0.10x the limit
+        // element by element.
+        if constexpr (sizeof(T) != 2) {
+            constexpr std::int64_t avx2Rows = sizeof(T) >= 4 ? 32 / std::int64_t(sizeof(T)) : 16;
+            constexpr std::int64_t avx2Columns = 32 / std::int64_t(sizeof(T));
+            if (hasAvx2() && widestBlocks.load(std::memory_order_relaxed) && countA >= avx2Columns &&
+                countB >= avx2Rows)
+                return gatherTileAvx2(from, inRow, countA, countB, to, pitch, next, nextA, nextB);
+        }
     gatherTileBlocks<T, sseBlock<T>(), sseBlock<T>()>(from, inRow, countA, countB, to, pitch, next, nextA,
                                                       nextB, SseBlock{});
 #else
@@ -1529,6 +1535,17 @@ bool moveUnitStrideTile(const T* from, const std::int64_t* inRow, T* to, const s
         gatherEvenTile(from, inRow, countA, readB, buffer.data, g.pitch, next, nextA, nextB);
     else
         gatherTile(from, inRow, countA, readB, buffer.data, g.pitch, next, nextA, nextB);
+    // Output rows dense in one run and dense in the buffer (rows shorter than a line, as in
+    // NCHW -> NHWC with 8-16 channels): one copy of the whole run, not a call per short row.
+    if (g.single && g.extraRows == 0 && g.pitch == countB && g.outStrideA == countB) {
+        char* first = reinterpret_cast<char*>(to + outRow[0]);
+        const std::int64_t bytes = countA * countB * size;
+        if (streaming)
+            copyStreaming(reinterpret_cast<const char*>(buffer.data), first, bytes, false);
+        else
+            std::memcpy(first, buffer.data, static_cast<std::size_t>(bytes));
+        return streaming;
+    }
     const bool stream = streaming && countB * size >= 64;
     for (std::int64_t ia = 0; ia < countA; ++ia) {
         T* out = to + outRow[ia];

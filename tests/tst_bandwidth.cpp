@@ -524,6 +524,15 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
                 << Layout{{c, 5, 7}, {1, 7 * c, c}, 0} << size;
         }
     }
+    // More channels than the shuffles take: SSE2's 16 x 16 byte blocks where AVX2's are too
+    // wide (12, 16, 24 int8 channels), and output rows under a line copied as one dense run.
+    for (std::int64_t c : {12, 16, 24}) {
+        const auto n = static_cast<long long>(c);
+        QTest::addRow("int8 NHWC -> NCHW, %lld channels, 2 x 37 x 301, offset 5", n)
+            << Layout{{2, c, 37, 301}, {37 * 301 * c, 1, 301 * c, c}, 5} << 1;
+        QTest::addRow("int8 NCHW -> NHWC, %lld channels, 2 x 37 x 301, offset 5", n)
+            << Layout{{2, 37, 301, c}, {c * 37 * 301, 301, 1, 37 * 301}, 5} << 1;
+    }
     QTest::newRow("int8 CHW -> HWC of x[..., ::3], 3 channels (packed rows, interleaved)")
         << Layout{{67, 131, 3}, {393, 3, 67 * 393}, 0} << 1;
     // Rows of 3-15 bytes through the row tiles' staging, two overlapping moves per row.
