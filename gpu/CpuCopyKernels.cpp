@@ -720,6 +720,40 @@ template <int channels, int size> constexpr ChannelMasks<channels, size> channel
 
 template <int channels, int size> inline constexpr auto kChannelMasks = channelMasks<channels, size>();
 
+// One output vector: the OR of one byte shuffle per input vector, by masks[v].
+template <int n>
+__attribute__((target("ssse3"), always_inline)) inline __m128i shuffleOr(const __m128i (&in)[n],
+                                                                         const std::int8_t (&masks)[n][16]) {
+    __m128i out = _mm_setzero_si128();
+#pragma GCC unroll 8
+    for (int v = 0; v < n; ++v)
+        out = _mm_or_si128(
+            out, _mm_shuffle_epi8(in[v], _mm_loadu_si128(reinterpret_cast<const __m128i*>(masks[v]))));
+    return out;
+}
+
+inline void storeVector(__m128i* to, __m128i value, bool stream) {
+    if (stream)
+        _mm_stream_si128(to, value);
+    else
+        _mm_storeu_si128(to, value);
+}
+
+// One whole line of a channel row (four vectors) from the C * 64 bytes of pixels at `pixels`,
+// streamed to the line-aligned `to`.
+template <int channels>
+__attribute__((target("ssse3"), always_inline)) inline void
+streamSplitLine(const __m128i* pixels, const std::int8_t (&masks)[channels][16], __m128i* to) {
+#pragma GCC unroll 4
+    for (int q = 0; q < 4; ++q) {
+        __m128i in[channels];
+#pragma GCC unroll 8
+        for (int v = 0; v < channels; ++v)
+            in[v] = _mm_loadu_si128(pixels + q * channels + v);
+        _mm_stream_si128(to + q, shuffleOr(in, masks));
+    }
+}
+
 // to[i * C + c] = row c [i] (rows `strideB` apart) for the first pixels, 16 bytes of each row at
 // a time; streamed when `stream` (`to` then 16-byte aligned). Returns the pixels done.
 template <int channels, typename T>
@@ -734,19 +768,9 @@ __attribute__((target("ssse3"))) std::int64_t interleaveChannels(const T* from, 
         for (int c = 0; c < channels; ++c)
             row[c] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + c * strideB + i));
 #pragma GCC unroll 8
-        for (int k = 0; k < channels; ++k) {
-            __m128i out = _mm_setzero_si128();
-#pragma GCC unroll 8
-            for (int c = 0; c < channels; ++c)
-                out = _mm_or_si128(out,
-                                   _mm_shuffle_epi8(row[c], _mm_loadu_si128(reinterpret_cast<const __m128i*>(
-                                                                masks.interleave[k][c]))));
-            auto* d = reinterpret_cast<__m128i*>(to + i * channels) + k;
-            if (stream)
-                _mm_stream_si128(d, out);
-            else
-                _mm_storeu_si128(d, out);
-        }
+        for (int k = 0; k < channels; ++k)
+            storeVector(reinterpret_cast<__m128i*>(to + i * channels) + k,
+                        shuffleOr(row, masks.interleave[k]), stream);
     }
     return full;
 }
@@ -775,13 +799,8 @@ __attribute__((target("ssse3"))) std::int64_t splitChannels(const T* from, T* to
             }
             _MM_TRANSPOSE4_PS(v[0], v[1], v[2], v[3]);
 #pragma GCC unroll 4
-            for (int c = 0; c < 4; ++c) {
-                auto* d = reinterpret_cast<__m128i*>(to + c * pitch + i);
-                if (stream)
-                    _mm_stream_si128(d, _mm_castps_si128(v[c]));
-                else
-                    _mm_storeu_si128(d, _mm_castps_si128(v[c]));
-            }
+            for (int c = 0; c < 4; ++c)
+                storeVector(reinterpret_cast<__m128i*>(to + c * pitch + i), _mm_castps_si128(v[c]), stream);
         }
         return full;
     }
@@ -795,23 +814,9 @@ __attribute__((target("ssse3"))) std::int64_t splitChannels(const T* from, T* to
         for (; i + perLine <= full; i += perLine) {
             const auto* line = reinterpret_cast<const __m128i*>(from + i * channels);
 #pragma GCC unroll 8
-            for (int c = 0; c < channels; ++c) {
-                __m128i out[4];
-#pragma GCC unroll 4
-                for (int q = 0; q < 4; ++q) {
-                    out[q] = _mm_setzero_si128();
-#pragma GCC unroll 8
-                    for (int k = 0; k < channels; ++k)
-                        out[q] = _mm_or_si128(
-                            out[q], _mm_shuffle_epi8(_mm_loadu_si128(line + q * channels + k),
-                                                     _mm_loadu_si128(reinterpret_cast<const __m128i*>(
-                                                         masks.split[c][k]))));
-                }
-                auto* d = reinterpret_cast<__m128i*>(to + c * pitch + i);
-#pragma GCC unroll 4
-                for (int q = 0; q < 4; ++q)
-                    _mm_stream_si128(d + q, out[q]);
-            }
+            for (int c = 0; c < channels; ++c)
+                streamSplitLine<channels>(line, masks.split[c],
+                                          reinterpret_cast<__m128i*>(to + c * pitch + i));
         }
     }
     for (; i < full; i += perVector) {
@@ -820,20 +825,9 @@ __attribute__((target("ssse3"))) std::int64_t splitChannels(const T* from, T* to
         for (int k = 0; k < channels; ++k)
             pixels[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + i * channels) + k);
 #pragma GCC unroll 8
-        for (int c = 0; c < channels; ++c) {
-            __m128i out = _mm_setzero_si128();
-#pragma GCC unroll 8
-            for (int k = 0; k < channels; ++k)
-                out = _mm_or_si128(
-                    out,
-                    _mm_shuffle_epi8(pixels[k],
-                                     _mm_loadu_si128(reinterpret_cast<const __m128i*>(masks.split[c][k]))));
-            auto* d = reinterpret_cast<__m128i*>(to + c * pitch + i);
-            if (stream)
-                _mm_stream_si128(d, out);
-            else
-                _mm_storeu_si128(d, out);
-        }
+        for (int c = 0; c < channels; ++c)
+            storeVector(reinterpret_cast<__m128i*>(to + c * pitch + i), shuffleOr(pixels, masks.split[c]),
+                        stream);
     }
     return full;
 }
@@ -866,18 +860,8 @@ __attribute__((target("ssse3"))) void splitChannelPieces(const T* from, T* const
             if (k >= lines[c])
                 continue;
             const std::int64_t i = first[c] + k * perLine;
-            const auto* line = reinterpret_cast<const __m128i*>(from + i * channels);
-            auto* d = reinterpret_cast<__m128i*>(rows[c] + i);
-#pragma GCC unroll 4
-            for (int q = 0; q < 4; ++q) {
-                __m128i out = _mm_setzero_si128();
-#pragma GCC unroll 8
-                for (int v = 0; v < channels; ++v)
-                    out = _mm_or_si128(out, _mm_shuffle_epi8(_mm_loadu_si128(line + q * channels + v),
-                                                             _mm_loadu_si128(reinterpret_cast<const __m128i*>(
-                                                                 masks.split[c][v]))));
-                _mm_stream_si128(d + q, out);
-            }
+            streamSplitLine<channels>(reinterpret_cast<const __m128i*>(from + i * channels), masks.split[c],
+                                      reinterpret_cast<__m128i*>(rows[c] + i));
         }
     }
 }
