@@ -939,8 +939,8 @@ void splitChannelsTile(const T* from, T* to, std::int64_t pitch, std::int64_t co
 // store, half the instructions of the SSE2 blocks. Compiled for AVX2 by attribute, called only
 // where the CPU has it (hasAvx2()), so the binary still runs on any x86-64.
 // Eight rows of 8 four-byte elements in registers: unpacks, shuffles, lane swaps.
-__attribute__((target("avx2"), always_inline)) inline void transposeFloatRegistersAvx2(const __m256 (&r)[8],
-                                                                                       __m256 (&o)[8]) {
+__attribute__((target("avx2"), always_inline)) inline void transposeRegistersAvx2(const __m256 (&r)[8],
+                                                                                  __m256 (&o)[8]) {
     const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
     const __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
     const __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
@@ -963,15 +963,26 @@ __attribute__((target("avx2"), always_inline)) inline void transposeFloatRegiste
     o[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
 }
 
-template <typename Column = SameColumn>
-__attribute__((target("avx2"), always_inline)) inline void
-transposeFloatRowsAvx2(const __m256 (&r)[8], std::uint32_t* to, std::int64_t pitch) {
-    __m256 o[8];
-    transposeFloatRegistersAvx2(r, o);
-    auto* d = reinterpret_cast<float*>(to);
+__attribute__((target("avx2"), always_inline)) inline void storeRegister(std::uint32_t* to, __m256 value) {
+    _mm256_storeu_ps(reinterpret_cast<float*>(to), value);
+}
+__attribute__((target("avx2"), always_inline)) inline void storeRegister(std::uint64_t* to, __m256d value) {
+    _mm256_storeu_pd(reinterpret_cast<double*>(to), value);
+}
+
+__attribute__((target("avx2"), always_inline)) inline void transposeRegistersAvx2(const __m256d (&r)[4],
+                                                                                  __m256d (&o)[4]);
+
+// The fp32 (8 x 8) or fp64 (4 x 4, below) network on n rows in registers, output register i
+// stored to buffer row Column{}(i).
+template <typename Column = SameColumn, typename Register, int n, typename Word>
+__attribute__((target("avx2"), always_inline)) inline void transposeRowsAvx2(const Register (&r)[n], Word* to,
+                                                                             std::int64_t pitch) {
+    Register o[n];
+    transposeRegistersAvx2(r, o);
 #pragma GCC unroll 16
-    for (int i = 0; i < 8; ++i)
-        _mm256_storeu_ps(d + Column{}(i)*pitch, o[i]);
+    for (int i = 0; i < n; ++i)
+        storeRegister(to + Column{}(i)*pitch, o[i]);
 }
 
 __attribute__((target("avx2"))) inline void
@@ -980,7 +991,7 @@ transposeBlockAvx2(const std::uint32_t* const* rows, std::int64_t ia, std::uint3
 #pragma GCC unroll 8
     for (int i = 0; i < 8; ++i)
         r[i] = _mm256_loadu_ps(reinterpret_cast<const float*>(rows[i] + ia));
-    transposeFloatRowsAvx2(r, to, pitch);
+    transposeRowsAvx2(r, to, pitch);
 }
 
 // A block row of pixels, 24 bytes: bytes 0-15 in the low lane, 8-23 in the high one (the memory
@@ -998,8 +1009,8 @@ __attribute__((target("avx2"), always_inline)) inline void storePixelRow(void* t
 }
 
 // Four rows of 4 eight-byte elements in registers.
-__attribute__((target("avx2"), always_inline)) inline void transposeDoubleRegistersAvx2(const __m256d (&r)[4],
-                                                                                        __m256d (&o)[4]) {
+__attribute__((target("avx2"), always_inline)) inline void transposeRegistersAvx2(const __m256d (&r)[4],
+                                                                                  __m256d (&o)[4]) {
     const __m256d t0 = _mm256_unpacklo_pd(r[0], r[1]), t1 = _mm256_unpackhi_pd(r[0], r[1]);
     const __m256d t2 = _mm256_unpacklo_pd(r[2], r[3]), t3 = _mm256_unpackhi_pd(r[2], r[3]);
     o[0] = _mm256_permute2f128_pd(t0, t2, 0x20);
@@ -1008,24 +1019,13 @@ __attribute__((target("avx2"), always_inline)) inline void transposeDoubleRegist
     o[3] = _mm256_permute2f128_pd(t1, t3, 0x31);
 }
 
-template <typename Column = SameColumn>
-__attribute__((target("avx2"), always_inline)) inline void
-transposeDoubleRowsAvx2(const __m256d (&r)[4], std::uint64_t* to, std::int64_t pitch) {
-    __m256d o[4];
-    transposeDoubleRegistersAvx2(r, o);
-    auto* d = reinterpret_cast<double*>(to);
-#pragma GCC unroll 4
-    for (int i = 0; i < 4; ++i)
-        _mm256_storeu_pd(d + Column{}(i)*pitch, o[i]);
-}
-
 __attribute__((target("avx2"))) inline void
 transposeBlockAvx2(const std::uint64_t* const* rows, std::int64_t ia, std::uint64_t* to, std::int64_t pitch) {
     __m256d r[4];
 #pragma GCC unroll 4
     for (int i = 0; i < 4; ++i)
         r[i] = _mm256_loadu_pd(reinterpret_cast<const double*>(rows[i] + ia));
-    transposeDoubleRowsAvx2(r, to, pitch);
+    transposeRowsAvx2(r, to, pitch);
 }
 
 // Pixel blocks: 8 x 8 three-byte pixels in 4-byte lanes through the fp32 network, 4 x 4 six-byte
@@ -1050,10 +1050,6 @@ template <> struct PixelLanes<Pixel3> {
     __attribute__((target("avx2"), always_inline)) static __m256i out(Register v) {
         return _mm256_castps_si256(v);
     }
-    __attribute__((target("avx2"), always_inline)) static void transpose(const Register (&r)[8],
-                                                                         Register (&o)[8]) {
-        transposeFloatRegistersAvx2(r, o);
-    }
 };
 template <> struct PixelLanes<Pixel6> {
     using Register = __m256d;
@@ -1068,10 +1064,6 @@ template <> struct PixelLanes<Pixel6> {
     __attribute__((target("avx2"), always_inline)) static __m256i out(Register v) {
         return _mm256_castpd_si256(v);
     }
-    __attribute__((target("avx2"), always_inline)) static void transpose(const Register (&r)[4],
-                                                                         Register (&o)[4]) {
-        transposeDoubleRegistersAvx2(r, o);
-    }
 };
 
 template <typename P, typename Lanes = PixelLanes<P>>
@@ -1084,7 +1076,7 @@ __attribute__((target("avx2"))) inline void transposeBlockAvx2(const P* const* r
     for (int i = 0; i < Lanes::rows; ++i)
         r[i] = Lanes::in(_mm256_shuffle_epi8(loadPixelRow(rows[i] + ia), widen));
     typename Lanes::Register o[Lanes::rows];
-    Lanes::transpose(r, o);
+    transposeRegistersAvx2(r, o);
 #pragma GCC unroll 8
     for (int i = 0; i < Lanes::rows; ++i)
         storePixelRow(to + i * pitch, _mm256_shuffle_epi8(Lanes::out(o[i]), narrow));
@@ -1187,7 +1179,7 @@ __attribute__((target("avx2"))) inline void transposeEvenBlockAvx2(const std::ui
         else
             r[k] = _mm256_shuffle_ps(_mm256_loadu_ps(in), _mm256_loadu_ps(in + 8), _MM_SHUFFLE(2, 0, 2, 0));
     }
-    transposeFloatRowsAvx2<EvenFloatColumn>(r, to, pitch);
+    transposeRowsAvx2<EvenFloatColumn>(r, to, pitch);
 }
 
 // 4 x 4 eight-byte elements: per row, unpacklo of two loads keeps the even elements as columns
@@ -1211,7 +1203,7 @@ __attribute__((target("avx2"))) inline void transposeEvenBlockAvx2(const std::ui
         else
             r[k] = _mm256_unpacklo_pd(_mm256_loadu_pd(in), _mm256_loadu_pd(in + 4));
     }
-    transposeDoubleRowsAvx2<EvenDoubleColumn>(r, to, pitch);
+    transposeRowsAvx2<EvenDoubleColumn>(r, to, pitch);
 }
 
 // 16 rows x 32 kept bytes: per row, the even bytes of two 32-byte loads packed within lanes
