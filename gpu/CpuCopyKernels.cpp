@@ -286,6 +286,11 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 constexpr std::int64_t kTileColumnBytes = 512;
 // Pixels: 192-byte output pieces (three whole lines; 64 3-byte or 32 6-byte pixels), and along the
 // input the 512 bytes of the others rounded down to whole blocks (8 pixels for 3 bytes, 4 for 6).
+// Whole-row tiles (see tileGeometry): output rows up to 4 KiB, 128 bytes along a (an input
+// burst of two lines per row; 256 and 512 bytes measured 0.9x as fast for 800-byte rows, 64
+// bytes 0.6x).
+constexpr std::int64_t kWholeRowTileMaxBytes = 4096;
+constexpr std::int64_t kWholeRowTileColumnBytes = 128;
 template <typename T> constexpr std::int64_t tileRows() {
     if constexpr (isPixel<T>)
         return 192 / std::int64_t(sizeof(T));
@@ -415,13 +420,30 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
     // Output rows (runs of group B) start at multiples of sizeB elements: all on line
     // boundaries, or not.
     const bool shifted = (g.sizeB * size) % 64 != 0 && g.sizeB > g.rows;
+    // Whole-row tiles: 1- and 2-byte output rows of up to kWholeRowTileMaxBytes that are not
+    // whole lines (a batch of 800 x 800 int8 images transposed) take all of b in one tile, and
+    // so need no shift: the tile's output rows are one dense run of memory, and its buffer,
+    // unpadded, is that run byte for byte, streamed out as whole lines. A shifted tile of these
+    // sizes reads up to 64 extra rows for every 128 (32 for fp16) and had run at 0.31-0.37x the
+    // limit where the same shapes with rows of whole lines (832, 1600) ran at 0.58-0.63x.
+    // Interleaved against the shifted tiles (two threads, 48-64 MiB, best / limit): 100 x 800^2
+    // int8 0.31-0.38x -> 0.50-0.54x, 32 x 1080 x 1920 0.31x -> 0.50x, 60 x 1000^2 0.32x -> 0.49x,
+    // fp16 32 x 1080 x 1920 0.42x -> 0.61x; rows of 4000 int8 the same (0.38-0.44x either way).
+    // 4- and 8-byte elements, whose shift costs 16 or 8 extra rows per 64 or 32, measured the
+    // same either way and keep the shifted tiles.
+    const bool wholeRows = shifted && size <= 2 && g.single && g.outStrideA == g.sizeB &&
+                           g.sizeB * size <= kWholeRowTileMaxBytes;
+    if (wholeRows) {
+        g.rows = g.sizeB;
+        g.columns = kWholeRowTileColumnBytes / size;
+    }
     // A whole line of rows, not the 64 / size - 1 a shift can need: tiles then read a whole
     // number of register blocks (8 fp32 rows for AVX2), where one less left 7 rows to the element
     // by element loop, a fifth of the tile's gather. 4093 x 4099 fp32 in L2, one thread: 17.4 ->
     // 18.5 GB/s; from memory, interleaved A/B rounds: 1.08-1.13x (A/A control 1.02-1.09x).
     // Pixels: a line boundary can fall within a pixel, so up to 21 3-byte pixels more (24 for
     // whole blocks of 8), or 11 6-byte ones (12, blocks of 4).
-    g.extraRows = shifted ? (size == 3 ? 24 : size == 6 ? 12 : 64 / size) : 0;
+    g.extraRows = shifted && !wholeRows ? (size == 3 ? 24 : size == 6 ? 12 : 64 / size) : 0;
     // Buffer rows hold at most the group's length (a tile never spans more). Where they are at
     // least a line long: rounded up to the register blocks' row stores (32 bytes for 4- to
     // 16-byte elements, 16 for 1 and 2) and padded by a line, so that no block store is split
@@ -439,7 +461,7 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
             bytes += store;
         return bytes / size;
     };
-    g.pitch = padded(std::min(g.rows, g.sizeB) + g.extraRows);
+    g.pitch = wholeRows ? g.sizeB : padded(std::min(g.rows, g.sizeB) + g.extraRows);
     g.tilesA = (g.sizeA + g.columns - 1) / g.columns;
     g.tilesB = (g.sizeB + g.rows - 1) / g.rows;
     for (int d = 0; d < dims.rank(); ++d)
@@ -1512,7 +1534,8 @@ bool moveUnitStrideTile(const T* from, const std::int64_t* inRow, T* to, const s
     else
         gatherTile(from, inRow, countA, readB, buffer.data, g.pitch, next, nextA, nextB);
     // Output rows dense in one run and dense in the buffer (rows shorter than a line, as in
-    // NCHW -> NHWC with 8-16 channels): one copy of the whole run, not a call per short row.
+    // NCHW -> NHWC with 8-16 channels, and whole-row tiles): one copy of the whole run, not a
+    // call per row.
     if (g.single && g.extraRows == 0 && g.pitch == countB && g.outStrideA == countB) {
         char* first = reinterpret_cast<char*>(to + outRow[0]);
         const std::int64_t bytes = countA * countB * size;

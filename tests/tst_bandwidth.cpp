@@ -398,6 +398,20 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
     QTest::newRow("int8 transpose 2051 x 1029, offset 5") << Layout{{1029, 2051}, {1, 1029}, 5} << 1;
     QTest::newRow("int16 transpose 1500 x 1301, offset 1") << Layout{{1301, 1500}, {1, 1301}, 1} << 2;
     QTest::newRow("fp64 transpose 1029 x 517, offset 3") << Layout{{517, 1029}, {1, 517}, 3} << 8;
+    // Whole-row tiles: 1- and 2-byte output rows up to 4 KiB that are not whole lines, all of b
+    // in one tile and the output one dense run: a batch whose matrices start on lines; rows not
+    // a multiple of 16 bytes (unaligned block stores into the unpadded buffer) and matrices that
+    // start mid-line; the longest rows that take them (4095 bytes) and the shortest that do not.
+    QTest::newRow("int8 batch of 5 800 x 800 transposes (whole-row tiles)")
+        << Layout{{5, 800, 800}, {640000, 1, 800}, 0} << 1;
+    QTest::newRow("int8 batch of 3 801 x 803 transposes, offset 7 (whole-row tiles, unaligned)")
+        << Layout{{3, 803, 801}, {801 * 803, 1, 803}, 7} << 1;
+    QTest::newRow("fp16 batch of 2 1080 x 1917 transposes, offset 1 (whole-row tiles)")
+        << Layout{{2, 1917, 1080}, {1917 * 1080, 1, 1917}, 1} << 2;
+    QTest::newRow("int8 transpose 4095 x 1500 (whole-row tiles of 4095 bytes)")
+        << Layout{{1500, 4095}, {1, 1500}, 0} << 1;
+    QTest::newRow("fp16 transpose 2049 x 1500 (rows of 4098 bytes: shifted tiles)")
+        << Layout{{1500, 2049}, {1, 1500}, 0} << 2;
     QTest::newRow("fp32 transpose of a narrowed 1100 x 2100 (gaps between rows)")
         << Layout{{1000, 1100}, {1, 2100}, 37} << 4;
     QTest::newRow("int8 NCHW to NHWC 2 x 64 x 90 x 130")

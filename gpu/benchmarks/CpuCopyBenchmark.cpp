@@ -61,6 +61,9 @@ std::vector<LayoutCase> layoutCases() {
         {"2-D transpose 4093x4099 fp32, offset 3", "float32", 4, permuted({4093, 4099}, {1, 0}, 3)},
         {"2-D transpose 8192x8192 int8", "int8", 1, permuted({8192, 8192}, {1, 0})},
         {"2-D transpose 4096x8192 fp16", "float16", 2, permuted({4096, 8192}, {1, 0})},
+        // A batch of small images transposed, x.transpose(1, 2): output rows of 800 bytes, not
+        // whole lines (whole-row tiles).
+        {"batch of 100 800x800 int8 transposes", "int8", 1, permuted({100, 800, 800}, {0, 2, 1})},
         {"2-D transpose 2048x4096 fp64", "float64", 8, permuted({2048, 4096}, {1, 0})},
         {"2-D transpose 2048x2048 complex128", "complex128", 16, permuted({2048, 2048}, {1, 0})},
         // x[:, ::2].t() of a 4096 x 8192 tensor: a gap along the input's fastest dim (every
