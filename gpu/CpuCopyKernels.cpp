@@ -400,9 +400,29 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
     }
     g.groupB = {b};
     g.sizeB = dims.sizes[b];
-    for (int d = b - 1; d >= 0 && g.sizeB < g.rows && !inGroup(g.groupA, d); --d) {
-        g.groupB.push_back(d);
-        g.sizeB *= dims.sizes[d];
+    auto growB = [&] {
+        for (int d = g.groupB.back() - 1; d >= 0 && g.sizeB < g.rows && !inGroup(g.groupA, d); --d) {
+            g.groupB.push_back(d);
+            g.sizeB *= dims.sizes[d];
+        }
+    };
+    growB();
+    // A dim can continue group A in the input and group B in the output (fp32 [256, 3, 128, 64]
+    // permuted (3, 0, 2, 1): the 128-long dim follows the 64-long a in the input and precedes the
+    // 3 channels in the output). Group A, built first, took it, and left output rows of 3
+    // elements, moved element by element: 0.17x the limit. Where group B is shorter than a line
+    // and group A is at least a line without that dim, group B takes it: here rows of 384
+    // elements, read in bursts of 256 bytes.
+    if (g.sizeB * size < 64 && g.groupB.back() > 0) {
+        const auto taken = std::find(g.groupA.begin() + 1, g.groupA.end(), g.groupB.back() - 1);
+        std::int64_t prefix = 1;
+        for (auto it = g.groupA.begin(); it != taken; ++it)
+            prefix *= dims.sizes[*it];
+        if (taken != g.groupA.end() && prefix * size >= 64) {
+            g.groupA.erase(taken, g.groupA.end());
+            g.sizeA = prefix;
+            growB();
+        }
     }
     // A group still shorter than its side of the tile (NCHW -> NHWC with C = 3: group B is 3
     // long) would leave tiles of a few hundred bytes, where the per-tile work (decomposing the

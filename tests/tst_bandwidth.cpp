@@ -412,6 +412,13 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
         << Layout{{1500, 4095}, {1, 1500}, 0} << 1;
     QTest::newRow("fp16 transpose 2049 x 1500 (rows of 4098 bytes: shifted tiles)")
         << Layout{{1500, 2049}, {1, 1500}, 0} << 2;
+    // A dim that continues a in the input and precedes the output's short last dim goes to group
+    // B (x.permute(3, 0, 2, 1) of [N, 3, H, 64]): the output's rows are 3 x H elements, the tiles
+    // read a alone; fp32, and int8 with odd sizes and an offset.
+    QTest::newRow("fp32 [40, 3, 70, 64] permuted (3, 0, 2, 1) (a dim given to group B)")
+        << Layout{{64, 40, 70, 3}, {1, 3 * 70 * 64, 64, 70 * 64}, 0} << 4;
+    QTest::newRow("int8 [30, 3, 91, 67] permuted (3, 0, 2, 1), offset 5 (a dim given to group B)")
+        << Layout{{67, 30, 91, 3}, {1, 3 * 91 * 67, 67, 91 * 67}, 5} << 1;
     QTest::newRow("fp32 transpose of a narrowed 1100 x 2100 (gaps between rows)")
         << Layout{{1000, 1100}, {1, 2100}, 37} << 4;
     QTest::newRow("int8 NCHW to NHWC 2 x 64 x 90 x 130")
