@@ -443,14 +443,13 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
     // Whole-row tiles: 1- and 2-byte output rows of up to kWholeRowTileMaxBytes that are not
     // whole lines (a batch of 800 x 800 int8 images transposed) take all of b in one tile, and
     // so need no shift: the tile's output rows are one dense run of memory, and its buffer,
-    // unpadded, is that run byte for byte, streamed out as whole lines. A shifted tile of these
-    // sizes reads up to 64 extra rows for every 128 (32 for fp16) and had run at 0.31-0.37x the
-    // limit where the same shapes with rows of whole lines (832, 1600) ran at 0.58-0.63x.
-    // Interleaved against the shifted tiles (two threads, 48-64 MiB, best / limit): 100 x 800^2
-    // int8 0.31-0.38x -> 0.50-0.54x, 32 x 1080 x 1920 0.31x -> 0.50x, 60 x 1000^2 0.32x -> 0.49x,
-    // fp16 32 x 1080 x 1920 0.42x -> 0.61x; rows of 4000 int8 the same (0.38-0.44x either way).
-    // 4- and 8-byte elements, whose shift costs 16 or 8 extra rows per 64 or 32, measured the
-    // same either way and keep the shifted tiles.
+    // unpadded (denseRun below), is that run byte for byte, streamed out as whole lines. A shifted tile of
+    // these sizes reads up to 64 extra rows for every 128 (32 for fp16) and had run at 0.31-0.37x the limit
+    // where the same shapes with rows of whole lines (832, 1600) ran at 0.58-0.63x. Interleaved against the
+    // shifted tiles (two threads, 48-64 MiB, best / limit): 100 x 800^2 int8 0.31-0.38x -> 0.50-0.54x, 32 x
+    // 1080 x 1920 0.31x -> 0.50x, 60 x 1000^2 0.32x -> 0.49x, fp16 32 x 1080 x 1920 0.42x -> 0.61x; rows of
+    // 4000 int8 the same (0.38-0.44x either way). 4- and 8-byte elements, whose shift costs 16 or 8 extra
+    // rows per 64 or 32, measured the same either way and keep the shifted tiles.
     const bool wholeRows = shifted && size <= 2 && g.single && g.outStrideA == g.sizeB &&
                            g.sizeB * size <= kWholeRowTileMaxBytes;
     if (wholeRows) {
@@ -481,7 +480,16 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
             bytes += store;
         return bytes / size;
     };
-    g.pitch = wholeRows ? g.sizeB : padded(std::min(g.rows, g.sizeB) + g.extraRows);
+    // Tiles that span all of group B (every tile's output rows whole, and, where the rows of
+    // consecutive a are neighbours in the output, one dense run) and whose rows are not whole
+    // lines get an unpadded buffer: the run leaves it as one streamed copy. Row by row, each row's
+    // first and last lines went through the cache (a read of the line, then a write-back, for
+    // every row): NCHW -> NHWC of fp32 with 35 channels (rows of 140 bytes) ran at 0.26x the limit
+    // against 0.76x with 32; dense, 0.62-0.63x; fp64 with 20 channels 0.30x -> 0.75x, fp16 with 40
+    // 0.27x -> 0.60x, int8 [4, 300, 300, 200] (0, 1, 3, 2) (rows of 300 bytes) 0.26x -> 0.45x.
+    const bool denseRun =
+        !isPixel<T> && g.single && g.outStrideA == g.sizeB && g.rows >= g.sizeB && (g.sizeB * size) % 64 != 0;
+    g.pitch = denseRun ? g.sizeB : padded(std::min(g.rows, g.sizeB) + g.extraRows);
     g.tilesA = (g.sizeA + g.columns - 1) / g.columns;
     g.tilesB = (g.sizeB + g.rows - 1) / g.rows;
     for (int d = 0; d < dims.rank(); ++d)

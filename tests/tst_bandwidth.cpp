@@ -412,6 +412,15 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
         << Layout{{1500, 4095}, {1, 1500}, 0} << 1;
     QTest::newRow("fp16 transpose 2049 x 1500 (rows of 4098 bytes: shifted tiles)")
         << Layout{{1500, 2049}, {1, 1500}, 0} << 2;
+    // Tiles spanning all of group B whose rows are not whole lines, with an unpadded buffer
+    // leaving as one run: channels of 8-byte and 2-byte elements (NCHW -> NHWC), rows of 300
+    // int8 with a batch outside, an offset.
+    QTest::newRow("fp64 NCHW to NHWC, 20 channels, offset 3 (dense runs)")
+        << Layout{{3, 61, 67, 20}, {20 * 61 * 67, 67, 1, 61 * 67}, 3} << 8;
+    QTest::newRow("fp16 NCHW to NHWC, 40 channels (dense runs)")
+        << Layout{{2, 90, 91, 40}, {40 * 90 * 91, 91, 1, 90 * 91}, 0} << 2;
+    QTest::newRow("int8 [3, 70, 300, 200] permuted (0, 1, 3, 2), offset 1 (dense runs of 300-byte rows)")
+        << Layout{{3, 70, 200, 300}, {70 * 300 * 200, 300 * 200, 1, 200}, 1} << 1;
     // A dim that continues a in the input and precedes the output's short last dim goes to group
     // B (x.permute(3, 0, 2, 1) of [N, 3, H, 64]): the output's rows are 3 x H elements, the tiles
     // read a alone; fp32, and int8 with odd sizes and an offset.
