@@ -1339,6 +1339,24 @@ inline void gatherTileBlocks(const T* from, const std::int64_t* inRow, std::int6
             for (std::int64_t k = 0; k < block; ++k)
                 to[ia * pitch + ib + k] = rows[k][ia * step];
     }
+    // Rows left after the whole blocks (24 channels of int8: 16 and 8) go through one more block
+    // that ends on the last row and overlaps the one before: the overlapped rows are stored twice
+    // with the same values. Element by element, the last 8 rows of 24 int8 channels had cost as
+    // much as the 16 before them: NCHW -> NHWC 0.27-0.28x the limit, overlapped 0.44-0.45x.
+    if (fullB > 0 && fullB < countB) {
+        const std::int64_t ib = countB - block;
+        for (std::int64_t k = 0; k < block; ++k) {
+            rows[k] = from + inRow[ib + k];
+            if (ib + k >= fullB)
+                prefetch(ib + k + distance);
+        }
+        for (std::int64_t ia = 0; ia < fullA; ia += blockCols)
+            transpose(rows, ia, to + ia * pitch + ib, pitch);
+        for (std::int64_t ia = fullA; ia < countA; ++ia)
+            for (std::int64_t k = fullB - ib; k < block; ++k)
+                to[ia * pitch + ib + k] = rows[k][ia * step];
+        return;
+    }
     for (std::int64_t ib = fullB; ib < countB; ++ib) {
         prefetch(ib + distance);
         const T* row = from + inRow[ib];
