@@ -421,6 +421,12 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
         << Layout{{2, 90, 91, 40}, {40 * 90 * 91, 91, 1, 90 * 91}, 0} << 2;
     QTest::newRow("int8 [3, 70, 300, 200] permuted (0, 1, 3, 2), offset 1 (dense runs of 300-byte rows)")
         << Layout{{3, 70, 200, 300}, {70 * 300 * 200, 300 * 200, 1, 200}, 1} << 1;
+    // Fewer rows than a register block (int8 with 9-15 channels): the block's missing rows read
+    // the last one again, its rows moved to the tile buffer in order; odd sizes, an offset.
+    QTest::newRow("int8 NCHW to NHWC, 10 channels, offset 1 (rows short of a block)")
+        << Layout{{2, 90, 131, 10}, {10 * 90 * 131, 131, 1, 90 * 131}, 1} << 1;
+    QTest::newRow("int8 NCHW to NHWC, 15 channels (rows short of a block)")
+        << Layout{{3, 64, 77, 15}, {15 * 64 * 77, 77, 1, 64 * 77}, 0} << 1;
     // A dim that continues a in the input and precedes the output's short last dim goes to group
     // B (x.permute(3, 0, 2, 1) of [N, 3, H, 64]): the output's rows are 3 x H elements, the tiles
     // read a alone; fp32, and int8 with odd sizes and an offset.
