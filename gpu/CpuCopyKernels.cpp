@@ -443,13 +443,14 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
     // Whole-row tiles: 1- and 2-byte output rows of up to kWholeRowTileMaxBytes that are not
     // whole lines (a batch of 800 x 800 int8 images transposed) take all of b in one tile, and
     // so need no shift: the tile's output rows are one dense run of memory, and its buffer,
-    // unpadded (denseRun below), is that run byte for byte, streamed out as whole lines. A shifted tile of
-    // these sizes reads up to 64 extra rows for every 128 (32 for fp16) and had run at 0.31-0.37x the limit
-    // where the same shapes with rows of whole lines (832, 1600) ran at 0.58-0.63x. Interleaved against the
-    // shifted tiles (two threads, 48-64 MiB, best / limit): 100 x 800^2 int8 0.31-0.38x -> 0.50-0.54x, 32 x
-    // 1080 x 1920 0.31x -> 0.50x, 60 x 1000^2 0.32x -> 0.49x, fp16 32 x 1080 x 1920 0.42x -> 0.61x; rows of
-    // 4000 int8 the same (0.38-0.44x either way). 4- and 8-byte elements, whose shift costs 16 or 8 extra
-    // rows per 64 or 32, measured the same either way and keep the shifted tiles.
+    // unpadded (denseRun below), is that run byte for byte, streamed out as whole lines. A
+    // shifted tile of these sizes reads up to 64 extra rows for every 128 (32 for fp16), and had
+    // run at 0.31-0.37x the limit where the same shapes with rows of whole lines (832, 1600) ran
+    // at 0.58-0.63x. Interleaved against the shifted tiles (two threads, 48-64 MiB, best /
+    // limit): 100 x 800^2 int8 0.31-0.38x -> 0.50-0.54x, 32 x 1080 x 1920 0.31x -> 0.49-0.52x,
+    // 60 x 1000^2 0.32x -> 0.47-0.51x, fp16 32 x 1080 x 1920 0.42-0.44x -> 0.54-0.61x; rows of
+    // 4000 int8 the same (0.38-0.44x either way). 4- and 8-byte elements, whose shift costs 16
+    // or 8 extra rows per 64 or 32, measured the same either way and keep the shifted tiles.
     const bool wholeRows = shifted && size <= 2 && g.single && g.outStrideA == g.sizeB &&
                            g.sizeB * size <= kWholeRowTileMaxBytes;
     if (wholeRows) {
