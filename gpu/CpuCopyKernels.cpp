@@ -1346,7 +1346,8 @@ inline void gatherTileBlocks(const T* from, const std::int64_t* inRow, std::int6
     // that the elements past countB land on the next row before it is written (or in the
     // padding, or the buffer's slack). Element by element, 10 int8 channels had run at 0.2x.
     if (block > 1 && fullB == 0 && 2 * countB > block) {
-        alignas(64) T scratch[blockCols * block];
+        // One block row more than the block: pixel blocks store 4 bytes past their last pixel.
+        alignas(64) T scratch[(blockCols + 1) * block];
         for (std::int64_t k = 0; k < block; ++k) {
             rows[k] = from + inRow[std::min(k, countB - 1)];
             if (k < countB)

@@ -427,6 +427,10 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
         << Layout{{2, 90, 131, 10}, {10 * 90 * 131, 131, 1, 90 * 131}, 1} << 1;
     QTest::newRow("int8 NCHW to NHWC, 15 channels (rows short of a block)")
         << Layout{{3, 64, 77, 15}, {15 * 64 * 77, 77, 1, 64 * 77}, 0} << 1;
+    QTest::newRow("int8 RGB image 6 x 5000 transposed (3-byte pixels, rows short of a block)")
+        << Layout{{5000, 6, 3}, {3, 15000, 1}, 0} << 1;
+    QTest::newRow("int16 RGB image 3 x 3001 transposed, offset 3 (6-byte pixels, rows short of a block)")
+        << Layout{{3001, 3, 3}, {3, 9003, 1}, 3} << 2;
     // A dim that continues a in the input and precedes the output's short last dim goes to group
     // B (x.permute(3, 0, 2, 1) of [N, 3, H, 64]): the output's rows are 3 x H elements, the tiles
     // read a alone; fp32, and int8 with odd sizes and an offset.
