@@ -1340,46 +1340,42 @@ inline void gatherTileBlocks(const T* from, const std::int64_t* inRow, std::int6
             for (std::int64_t k = 0; k < block; ++k)
                 to[ia * pitch + ib + k] = rows[k][ia * step];
     }
-    // Fewer rows than a block, at least half of one (int8 with 9-15 channels: NCHW -> NHWC): the
-    // block reads the last row again in place of the missing ones and is stored into a block of
-    // its own, whose rows move to the tile buffer one whole block row at a time, in order, so
-    // that the elements past countB land on the next row before it is written (or in the
-    // padding, or the buffer's slack). Element by element, 10 int8 channels had run at 0.2x.
-    if (block > 1 && fullB == 0 && 2 * countB > block) {
-        // One block row more than the block: pixel blocks store 4 bytes past their last pixel.
-        alignas(64) T scratch[(blockCols + 1) * block];
-        for (std::int64_t k = 0; k < block; ++k) {
-            rows[k] = from + inRow[std::min(k, countB - 1)];
-            if (k < countB)
-                prefetch(k + distance);
+    // The rows left after the whole blocks go through one more block, ending on the last row, so
+    // that no row goes element by element:
+    //  - after whole blocks (24 channels of int8: 16 and 8), it overlaps the block before, whose
+    //    rows it stores again with the same values. Element by element, the last 8 rows of 24
+    //    int8 channels had cost as much as the 16 before them: NCHW -> NHWC 0.27-0.28x the limit,
+    //    overlapped 0.44-0.45x;
+    //  - with fewer rows than a block, at least half of one (int8 with 9-15 channels), it reads
+    //    the last row again in place of the missing ones and is stored into a block of its own,
+    //    whose rows move to the tile buffer one whole block row at a time, in order, so that the
+    //    elements past countB land on the next row before it is written (or in the padding, or
+    //    the buffer's slack). Element by element, 10 int8 channels had run at 0.2x.
+    if constexpr (block > 1) {
+        if (fullB < countB && (fullB > 0 || 2 * countB > block)) {
+            const std::int64_t ib = std::max<std::int64_t>(0, countB - block);
+            const bool ownBlock = countB < block;
+            for (std::int64_t k = 0; k < block; ++k) {
+                rows[k] = from + inRow[std::min(ib + k, countB - 1)];
+                if (ib + k >= fullB && ib + k < countB)
+                    prefetch(ib + k + distance);
+            }
+            // One block row more than the block: pixel blocks store 4 bytes past their last pixel.
+            alignas(64) T scratch[(blockCols + 1) * block];
+            for (std::int64_t ia = 0; ia < fullA; ia += blockCols) {
+                if (!ownBlock) {
+                    transpose(rows, ia, to + ia * pitch + ib, pitch);
+                    continue;
+                }
+                transpose(rows, ia, scratch, block);
+                for (std::int64_t c = 0; c < blockCols; ++c)
+                    std::memcpy(to + (ia + c) * pitch, scratch + c * block, block * sizeof(T));
+            }
+            for (std::int64_t ia = fullA; ia < countA; ++ia)
+                for (std::int64_t k = fullB - ib; k < countB - ib; ++k)
+                    to[ia * pitch + ib + k] = rows[k][ia * step];
+            return;
         }
-        for (std::int64_t ia = 0; ia < fullA; ia += blockCols) {
-            transpose(rows, ia, scratch, block);
-            for (std::int64_t c = 0; c < blockCols; ++c)
-                std::memcpy(to + (ia + c) * pitch, scratch + c * block, block * sizeof(T));
-        }
-        for (std::int64_t ia = fullA; ia < countA; ++ia)
-            for (std::int64_t k = 0; k < countB; ++k)
-                to[ia * pitch + k] = rows[k][ia * step];
-        return;
-    }
-    // Rows left after the whole blocks (24 channels of int8: 16 and 8) go through one more block
-    // that ends on the last row and overlaps the one before: the overlapped rows are stored twice
-    // with the same values. Element by element, the last 8 rows of 24 int8 channels had cost as
-    // much as the 16 before them: NCHW -> NHWC 0.27-0.28x the limit, overlapped 0.44-0.45x.
-    if (fullB > 0 && fullB < countB) {
-        const std::int64_t ib = countB - block;
-        for (std::int64_t k = 0; k < block; ++k) {
-            rows[k] = from + inRow[ib + k];
-            if (ib + k >= fullB)
-                prefetch(ib + k + distance);
-        }
-        for (std::int64_t ia = 0; ia < fullA; ia += blockCols)
-            transpose(rows, ia, to + ia * pitch + ib, pitch);
-        for (std::int64_t ia = fullA; ia < countA; ++ia)
-            for (std::int64_t k = fullB - ib; k < block; ++k)
-                to[ia * pitch + ib + k] = rows[k][ia * step];
-        return;
     }
     for (std::int64_t ib = fullB; ib < countB; ++ib) {
         prefetch(ib + distance);
