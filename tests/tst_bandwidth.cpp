@@ -396,6 +396,10 @@ void TestBandwidth::largeCopiesTakeEveryStorePath_data() {
     // The three-step tiles for every element size (bursts into a buffer, register blocks,
     // bursts out), with ragged tile edges, offsets and gaps.
     QTest::newRow("int8 transpose 2051 x 1029, offset 5") << Layout{{1029, 2051}, {1, 1029}, 5} << 1;
+    // Output rows of whole lines: int8 tiles of 256 x 128 bytes, ragged along both (1344 rows
+    // of 21 lines, 1000-byte input rows), and an offset that misaligns the input.
+    QTest::newRow("int8 transpose 1344 x 1000, offset 7 (256 x 128-byte tiles)")
+        << Layout{{1000, 1344}, {1, 1000}, 7} << 1;
     QTest::newRow("int16 transpose 1500 x 1301, offset 1") << Layout{{1301, 1500}, {1, 1301}, 1} << 2;
     QTest::newRow("fp64 transpose 1029 x 517, offset 3") << Layout{{517, 1029}, {1, 517}, 3} << 8;
     // Whole-row tiles: 1- and 2-byte output rows up to 4 KiB that are not whole lines, all of b
