@@ -273,11 +273,16 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 // The prefetches are inline assembly (prefetchL2): GCC dropped the builtin ones here, and
 // without them the tiles waited on every input load (0.4x the copy, 90% of the time on loads).
 // The tile's extent in bytes along a (each input burst: 512) and along b (each output burst: 256
-// for 4- and 8-byte elements, 128 for 1- and 2-byte ones, whose tiles have 4-8x the rows per
-// byte). Measured by CPU time per byte, each shape against 256 x 256 in alternating runs of the
-// same case: 8-D 8^8 fp32 0.32x -> 0.52x the copy, the 4093 x 4099 odd transpose 0.35x -> 0.45x,
-// fp64 +12%, fp32 4096^2 +3%; fp16 +30% and int8 +10% with 128-byte rows (256 x 512 for them:
-// +20% and +3%; 64-byte rows slower).
+// for 2- to 8-byte elements, 128 for bytes, whose tiles have 4x the rows per byte of fp32; int8
+// tiles of whole-line rows are 256 x 128 bytes: see tileGeometry). Measured by CPU time per byte,
+// each shape against 256 x 256 in alternating runs of the same case: 8-D 8^8 fp32 0.32x -> 0.52x
+// the copy, the 4093 x 4099 odd transpose 0.35x -> 0.45x, fp64 +12%, fp32 4096^2 +3%; fp16 +30%
+// and int8 +10% with 128-byte rows then (256 x 512 for them: +20% and +3%; 64-byte rows slower).
+// fp16 went back to 256-byte rows once the next tile's input was prefetched during the write-out
+// (NextTileLines): in a sweep of every permutation of [100, 6, 300, 300], [4, 64, 256, 256] and
+// [512, 256, 256] (51 layouts, three interleaved rounds each, two threads, best / limit) the
+// median layout ran 1.11x faster (2-D 4096 x 8192 0.49x -> 0.58x, [512, 256, 256] (0, 2, 1)
+// 0.37x -> 0.47x, [100, 6, 300, 300] (3, 1, 2, 0) 0.16x -> 0.27x), none clearly slower.
 // 16-byte elements (complex128) have tiles of 1024 x 512 bytes (64 x 32 elements): the 512 x 256
 // of the 8-byte ones were only 32 x 16 elements, and the per-tile work showed. Tiled GB/s in two
 // interleaved rounds on a quiet moment: 2048^2 transpose 24.9, 24.8 -> 27.8, 20.7; 48^4 permute
@@ -297,7 +302,7 @@ constexpr std::int64_t kByteTileColumns = 128;
 template <typename T> constexpr std::int64_t tileRows() {
     if constexpr (isPixel<T>)
         return 192 / std::int64_t(sizeof(T));
-    return sizeof(T) == 16 ? 32 : (sizeof(T) <= 2 ? 128 : 256) / std::int64_t(sizeof(T));
+    return sizeof(T) == 16 ? 32 : (sizeof(T) == 1 ? 128 : 256) / std::int64_t(sizeof(T));
 }
 template <typename T> constexpr std::int64_t tileColumns() {
     if constexpr (isPixel<T>) {
