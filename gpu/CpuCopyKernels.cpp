@@ -128,14 +128,19 @@ void copyStreaming(const char* from, char* to, std::int64_t bytes, bool fence = 
 
 // A long streaming copy as kCopyStreams runs advanced side by side, kCopyStreamStep bytes
 // from each in turn. One sequential run per core leaves memory idle: the hardware prefetcher
-// keeps only so many lines of one stream in flight, and on this machine (a VM on a large Xeon,
-// ~100 ns to memory) that is below what the memory can serve. Four runs keep four times the
-// lines in flight. Two threads, 64 MiB, caches flushed between runs: 1.22x, 1.24x and 1.41x the
-// single-run copy in three rounds (2 runs: 1.01-1.31x, 8 runs: 1.07-1.41x; 1 KiB steps
-// 1.17-1.26x). The contiguous-in-effect layouts and the baseline (the limit every kernel is
-// measured against) both go through it: the limit has to be the fastest plain copy we have.
+// keeps only so many lines of one stream in flight, and on the machines measured (VMs on a large
+// Xeon and on an AMD EPYC, ~100 ns to memory) that is below what the memory can serve. Four runs
+// keep four times the lines in flight. On the Xeon (two threads, 64 MiB, caches flushed between
+// runs): 1.22x, 1.24x and 1.41x the single-run copy in three rounds with 256-byte steps (2 runs:
+// 1.01-1.31x, 8 runs: 1.07-1.41x; 1 KiB steps 1.17-1.26x). On the EPYC (Zen 3, two threads, 64
+// MiB, medians of 10-12 interleaved rounds), 1 KiB steps are the faster ones: 4 x 1 KiB 38.1 and
+// 39.3 GB/s against 34.7 and 35.4 for 4 x 256 bytes (8 x 512: 38.2, 4 x 2 KiB: 38.6, 8 x 1 KiB:
+// 37.9, one run 32.0), and a permute's row tiles (several input runs of 16 KiB at once) had
+// measured 1.07-1.14x the 256-byte limit there. The contiguous-in-effect layouts and the
+// baseline (the limit every kernel is measured against) both go through it: the limit has to be
+// the fastest plain copy we have.
 constexpr int kCopyStreams = 4;
-constexpr std::int64_t kCopyStreamStep = 256;
+constexpr std::int64_t kCopyStreamStep = 1024;
 
 void copyStreamingInStreams(const char* from, char* to, std::int64_t bytes) {
 #if defined(__SSE2__)
