@@ -328,6 +328,41 @@ template <typename T> constexpr std::int64_t tileColumns() {
     }
     return (sizeof(T) == 16 ? 2 * kTileColumnBytes : kTileColumnBytes) / std::int64_t(sizeof(T));
 }
+// Which way a tile of 2-, 4- or 8-byte elements is long (useTileShape). The shape above, 512 bytes
+// along the input's bursts and 256 along the output's pieces, was measured on a Xeon VM. On an
+// AMD EPYC (Zen 3) VM the output side is the one that waits: in the two-thread 4096^2 fp32
+// transpose, half of the samples were on the write-out's streaming stores, and a test of the
+// write pattern alone (sequential reads, streamed 256-byte pieces to 4096 rows in turn) moved
+// 0.75-0.85x of a copy where 512-byte pieces moved 0.95-1.0x. There, the same area turned the
+// other way, 256 bytes along the input and 512 along the output, ran faster in interleaved runs
+// of the full case list (16 rounds each way, two threads, medians of best / limit): fp32 4096^2
+// 0.48x -> 0.60x, 4093 x 4099 0.42x -> 0.47x, fp16 0.45x -> 0.49x, fp64 0.59x -> 0.63x, 3-D
+// (2, 0, 1) 0.47x -> 0.54x, the RGBA image 0.50x -> 0.56x, the rest within the noise, except
+// tiles over groups of dims (8-D 0.42x -> 0.38x), which keep the old shape (tileGeometry). A
+// second run of 12 rounds against the commit before: fp32 0.52x -> 0.55x, 4093 x 4099 0.42x ->
+// 0.47x, fp64 0.53x -> 0.60x, the gap 0.34x -> 0.39x, 3-D (2, 0, 1) 0.41x -> 0.47x. (512 x 512
+// bytes: no faster than the old shape; 1 KiB pieces: no faster than 512.) Bytes, pixels and
+// 16-byte elements keep their shapes. Auto takes the long output pieces on AMD CPUs and the long
+// input bursts elsewhere (the only ones measured: the Xeon).
+std::atomic<TileShape> tileShape{TileShape::Auto};
+
+bool longOutputPieces() {
+    switch (tileShape.load(std::memory_order_relaxed)) {
+    case TileShape::LongInputBursts:
+        return false;
+    case TileShape::LongOutputPieces:
+        return true;
+    case TileShape::Auto:
+        break;
+    }
+#if defined(__x86_64__) || defined(__i386__)
+    static const bool amd = __builtin_cpu_is("amd");
+    return amd;
+#else
+    return false;
+#endif
+}
+
 // Rows of the input a tile gather prefetches ahead of the one it reads, in register blocks:
 // two blocks (16 fp32 rows, 4 KiB), running on into the next tile along a at a tile's end. Measured
 // against one block and against a whole tile ahead (the next tile's same row, the first version's
@@ -449,6 +484,13 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
             growB();
         }
     }
+    // Long output pieces (longOutputPieces) where a and b are single dims: tiles over groups of
+    // dims (8-D 8^8) measured 0.38-0.42x -> 0.34-0.38x with them.
+    if (!isPixel<T> && size >= 2 && size <= 8 && g.groupA.size() == 1 && g.groupB.size() == 1 &&
+        longOutputPieces()) {
+        g.rows = kTileColumnBytes / size;        // 512 bytes along b
+        g.columns = kTileColumnBytes / 2 / size; // 256 bytes along a
+    }
     // Bytes: where both groups fill a tile of the shape above and the output rows are whole
     // lines, the tile is 256 bytes along b and 128 along a instead: half the area, its buffer
     // (128 rows of 256 bytes) fits L1 beside the block being read, and each output row leaves
@@ -543,7 +585,7 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
 // first, for i in [0, count).
 void groupOffsets(const std::vector<int>& group, const Shape& sizes, const Shape& strides, std::int64_t start,
                   std::int64_t count, std::int64_t* offsets) {
-    std::array<std::int64_t, 64> digit{};
+    std::array<std::int64_t, 64> digit; // the first n set below (zeroing all 64 had cost 2-4% of a tile)
     const std::size_t n = group.size();
     std::int64_t rest = start, offset = 0;
     for (std::size_t k = 0; k < n; ++k) {
@@ -1628,14 +1670,20 @@ public:
           m_linesPerRow(m_span > 0 ? (m_span + 63) / 64 + 1 : 0), m_lines(tile.countB * m_linesPerRow) {}
     // Prefetches the lines up to `part` / `parts` of them. A row spans one line more than its
     // bytes where it begins mid-line (see prefetchRunL2): each row has that many line slots, the
-    // last one skipped where the row ends before it.
+    // last one skipped where the row ends before it. The walk keeps its row and line instead of
+    // dividing the line count by the row's lines for each line: a 64-bit division per prefetched
+    // line had been a fifth of moveUnitStrideTile's samples.
     void upTo(std::int64_t part, std::int64_t parts) {
         const std::int64_t end = parts > 0 ? m_lines * part / parts : m_lines;
         for (; m_done < end; ++m_done) {
-            const auto row = reinterpret_cast<std::uintptr_t>(m_next + m_inRow[m_done / m_linesPerRow]);
-            const auto line = (row & ~std::uintptr_t(63)) + 64 * std::uintptr_t(m_done % m_linesPerRow);
+            const auto row = reinterpret_cast<std::uintptr_t>(m_next + m_inRow[m_row]);
+            const auto line = (row & ~std::uintptr_t(63)) + 64 * std::uintptr_t(m_lineInRow);
             if (line < row + std::uintptr_t(m_span))
                 prefetchL2(reinterpret_cast<const void*>(line));
+            if (++m_lineInRow == m_linesPerRow) {
+                m_lineInRow = 0;
+                ++m_row;
+            }
         }
     }
     bool any() const { return m_lines > 0; }
@@ -1643,7 +1691,7 @@ public:
 private:
     const T* m_next;
     const std::int64_t* m_inRow;
-    std::int64_t m_span, m_linesPerRow, m_lines, m_done = 0;
+    std::int64_t m_span, m_linesPerRow, m_lines, m_done = 0, m_row = 0, m_lineInRow = 0;
 };
 
 // A tile whose input rows (at from + inRow[ib], along group B) are unit-stride along a; rows of
@@ -2336,6 +2384,8 @@ void useWidestBlocks(bool widest) {
     (void)widest;
 #endif
 }
+
+void useTileShape(TileShape shape) { tileShape.store(shape, std::memory_order_relaxed); }
 
 void parallelFill(CpuThreadPool& pool, void* dst, std::int64_t bytes, unsigned char value) {
     const std::int64_t pages = (bytes + 4095) / 4096;

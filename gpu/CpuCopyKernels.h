@@ -36,6 +36,13 @@ void parallelCopy(CpuThreadPool& pool, const void* src, void* dst, std::int64_t 
 // not during one.
 void useWidestBlocks(bool widest);
 
+// Which way the transposing tiles of 2-, 4- and 8-byte elements are long: 512 bytes along the
+// input's bursts and 256 along the output's pieces, or the other way round. Auto (the default)
+// takes the one measured faster on the CPU it runs on (see tileGeometry); the others let the
+// tests cover both shapes on any machine. Process-wide; set it between copies, not during one.
+enum class TileShape { Auto, LongInputBursts, LongOutputPieces };
+void useTileShape(TileShape shape);
+
 // Writes `value` to every byte, one range per thread: fills a buffer and faults its pages in on
 // the threads that will use them.
 void parallelFill(CpuThreadPool& pool, void* dst, std::int64_t bytes, unsigned char value);

@@ -642,22 +642,34 @@ void TestBandwidth::largeCopiesTakeEveryStorePath() {
     }
     const auto addresses = logicalToStorage(layout);
     // The tiles run through the widest register blocks and stores (AVX2 blocks, AVX-512 stores
-    // here) and, again, through SSE2's (the path of a CPU without them), so that both are
-    // checked on this machine.
+    // where present) in both tile shapes (long input bursts, the Xeon's; long output pieces, the
+    // EPYC's) and, again, through SSE2's (the path of a CPU without them), so that every path is
+    // checked on any machine.
     struct WidestAgain {
-        ~WidestAgain() { gpu::cpu::useWidestBlocks(true); }
+        ~WidestAgain() {
+            gpu::cpu::useWidestBlocks(true);
+            gpu::cpu::useTileShape(gpu::cpu::TileShape::Auto);
+        }
     } restore;
+    using gpu::cpu::TileShape;
+    struct Run {
+        CopyKernel kernel;
+        bool widest;
+        TileShape shape;
+    };
     for (auto stores : {CpuStores::Streaming, CpuStores::Cached}) {
         CpuBackend backend(2, stores);
         auto prepared = backend.prepare(CopyProblem{layout, elementSize, storage}, source);
-        std::vector<std::pair<CopyKernel, bool>> kernels{{CopyKernel::ReadThroughLayout, true},
-                                                         {CopyKernel::Baseline, true}};
+        std::vector<Run> kernels{{CopyKernel::ReadThroughLayout, true, TileShape::Auto},
+                                 {CopyKernel::Baseline, true, TileShape::Auto}};
         if (backend.tiledApplies(layout)) {
-            kernels.push_back({CopyKernel::Tiled, true});
-            kernels.push_back({CopyKernel::Tiled, false});
+            kernels.push_back({CopyKernel::Tiled, true, TileShape::LongInputBursts});
+            kernels.push_back({CopyKernel::Tiled, true, TileShape::LongOutputPieces});
+            kernels.push_back({CopyKernel::Tiled, false, TileShape::Auto});
         }
-        for (auto [kernel, widest] : kernels) {
+        for (auto [kernel, widest, shape] : kernels) {
             gpu::cpu::useWidestBlocks(widest);
+            gpu::cpu::useTileShape(shape);
             prepared->run(kernel);
             const auto out = prepared->destination();
             for (std::size_t i = 0; i < addresses.size(); ++i) {
@@ -670,7 +682,12 @@ void TestBandwidth::largeCopiesTakeEveryStorePath() {
                                 static_cast<std::size_t>(elementSize)) != 0)
                     QFAIL(qPrintable(QStringLiteral("%1, %2 stores: element %3 differs")
                                          .arg(QString::fromStdString(caseName(kernel)) +
-                                                  (widest ? QString() : QStringLiteral(" (SSE2 blocks)")),
+                                                  (widest ? QString() : QStringLiteral(" (SSE2 blocks)")) +
+                                                  (shape == TileShape::LongInputBursts
+                                                       ? QStringLiteral(" (long input bursts)")
+                                                   : shape == TileShape::LongOutputPieces
+                                                       ? QStringLiteral(" (long output pieces)")
+                                                       : QString()),
                                               stores == CpuStores::Streaming ? QStringLiteral("streaming")
                                                                              : QStringLiteral("cached"))
                                          .arg(i)));
