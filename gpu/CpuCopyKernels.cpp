@@ -1672,7 +1672,8 @@ public:
     // bytes where it begins mid-line (see prefetchRunL2): each row has that many line slots, the
     // last one skipped where the row ends before it. The walk keeps its row and line instead of
     // dividing the line count by the row's lines for each line: a 64-bit division per prefetched
-    // line had been a fifth of moveUnitStrideTile's samples.
+    // line had been a fifth of moveUnitStrideTile's samples (in cache; from memory, where the
+    // write-out's stores wait anyway, no faster).
     void upTo(std::int64_t part, std::int64_t parts) {
         const std::int64_t end = parts > 0 ? m_lines * part / parts : m_lines;
         for (; m_done < end; ++m_done) {
