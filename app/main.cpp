@@ -56,6 +56,19 @@ std::string description() {
     return text + "\n`stridescope COMMAND --help` describes a command.";
 }
 
+// "eval, render, handout or bench": the COMMAND argument's help, from the same rows (it had
+// been written out by hand and missed handout).
+std::string commandNames() {
+    std::string text;
+    const std::size_t count = std::size(kSubcommands);
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i > 0)
+            text += i + 1 == count ? " or " : ", ";
+        text += kSubcommands[i].name;
+    }
+    return text;
+}
+
 bool looksLikeScript(const std::string& argument) {
     if (argument.ends_with(".py"))
         return true;
@@ -68,7 +81,8 @@ bool looksLikeScript(const std::string& argument) {
 int main(int argc, char** argv) {
     const std::vector<std::string> args(argv + 1, argv + argc);
     stridescope::app::CommandLine cli("stridescope", "stridescope [FILE.py | COMMAND [ARGUMENTS]]", description());
-    cli.addPositional(QStringLiteral("COMMAND"), QStringLiteral("eval, render or bench; or a script to open."),
+    cli.addPositional(QStringLiteral("COMMAND"),
+                      QString::fromStdString(commandNames() + "; or a script to open."),
                       QStringLiteral("[COMMAND|FILE.py]"));
     // The window's own option (eval takes it too, after the command).
     const QCommandLineOption noSimulatedGpuOption = cli.addFlag(
