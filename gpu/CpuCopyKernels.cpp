@@ -311,6 +311,7 @@ constexpr std::int64_t kTileColumnBytes = 512;
 // Whole-row tiles (see tileGeometry): output rows up to 4 KiB, 128 bytes along a (an input
 // burst of two lines per row; 256 and 512 bytes measured 0.9x as fast for 800-byte rows, 64
 // bytes 0.6x).
+constexpr std::int64_t kPixelLongPieceBytes = 384; // pixels in the long-output shape (tileGeometry)
 constexpr std::int64_t kWholeRowTileMaxBytes = 4096;
 constexpr std::int64_t kWholeRowTileColumnBytes = 128;
 // Bytes with both groups long enough: see tileGeometry.
@@ -341,9 +342,9 @@ template <typename T> constexpr std::int64_t tileColumns() {
 // tiles over groups of dims (8-D 0.42x -> 0.38x), which keep the old shape (tileGeometry). A
 // second run of 12 rounds against the commit before: fp32 0.52x -> 0.55x, 4093 x 4099 0.42x ->
 // 0.47x, fp64 0.53x -> 0.60x, the gap 0.34x -> 0.39x, 3-D (2, 0, 1) 0.41x -> 0.47x. (512 x 512
-// bytes: no faster than the old shape; 1 KiB pieces: no faster than 512.) Bytes, pixels and
-// 16-byte elements keep their shapes. Auto takes the long output pieces on AMD CPUs and the long
-// input bursts elsewhere (the only ones measured: the Xeon).
+// bytes: no faster than the old shape; 1 KiB pieces: no faster than 512.) Bytes and 16-byte
+// elements keep their shapes; pixels have a long-output shape of their own (tileGeometry). Auto takes the
+// long output pieces on AMD CPUs and the long input bursts elsewhere (the only ones measured: the Xeon).
 std::atomic<TileShape> tileShape{TileShape::Auto};
 
 bool longOutputPieces() {
@@ -490,6 +491,18 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
         longOutputPieces()) {
         g.rows = kTileColumnBytes / size;        // 512 bytes along b
         g.columns = kTileColumnBytes / 2 / size; // 256 bytes along a
+    }
+    // Pixels in the long-output shape: 384-byte output pieces (six lines: 128 3-byte or 64 6-byte
+    // pixels) instead of 192, and about 256 bytes along the input (264: whole blocks of 8 or 4
+    // pixels). On the AMD EPYC VM, interleaved rounds against the 192 x 504 tiles (two threads,
+    // best / limit, medians): a 2896^2 RGB int8 image transposed 0.40x -> 0.47x and the same in
+    // int16 (6-byte pixels) 0.48x -> 0.51x (10 rounds), the benchmark's 4096^2 RGB image 0.45x ->
+    // 0.46x and 0.44x -> 0.46x (12 and 20 rounds). 384 x 504 bytes measured about the same (0.43x,
+    // 0.52x, 0.48x), 576 x 192 and 768 x 504 no better.
+    if (isPixel<T> && g.groupA.size() == 1 && g.groupB.size() == 1 && longOutputPieces()) {
+        constexpr std::int64_t block = size == 3 ? 8 : 4;
+        g.rows = kPixelLongPieceBytes / size;
+        g.columns = (kTileColumnBytes / 2 / size + block - 1) / block * block;
     }
     // Bytes: where both groups fill a tile of the shape above and the output rows are whole
     // lines, the tile is 256 bytes along b and 128 along a instead: half the area, its buffer
