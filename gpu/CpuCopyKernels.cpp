@@ -267,8 +267,9 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 // tile moves in two steps through one small buffer (L1/L2-resident, its pitch padded by a cache line so that
 // its rows never alias):
 //   1. register blocks (AVX2: 8 x 8 four-byte, 4 x 4 eight-byte, two 16 x 16 byte blocks side by
-//      side, 8 x 8 three-byte and 4 x 4 six-byte pixels in four- and eight-byte lanes; SSE2:
-//      4 x 4, 2 x 2, 16 x 16 bytes, 8 x 8 words) are read straight from
+//      side, 8 x 8 three-byte and 4 x 4 six-byte pixels in four- and eight-byte lanes, and with
+//      the long-output tiles two 8 x 8 word blocks side by side; SSE2: 4 x 4, 2 x 2, 16 x 16
+//      bytes, 8 x 8 words) are read straight from
 //      the input, block by block along a, and stored transposed into the buffer, while the input
 //      rows two blocks ahead (into the next tile at the end) are prefetched into L2; with every
 //      other element along a (a step of 2), "even" blocks read twice the width and keep the even
@@ -1270,6 +1271,40 @@ transposeByteRowsAvx2(const __m256i (&r)[16], std::uint8_t* to, std::int64_t pit
     }
 }
 
+// 8 rows x 16 words: the SSE2 8 x 8 word transpose in each lane (columns 0-7 in the low lane,
+// 8-15 in the high one); output rows c and 8 + c come from the two lanes of one register.
+__attribute__((target("avx2"))) inline void
+transposeBlockAvx2(const std::uint16_t* const* rows, std::int64_t ia, std::uint16_t* to, std::int64_t pitch) {
+    __m256i r[8];
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i)
+        r[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[i] + ia));
+    __m256i t[8], u[8];
+#pragma GCC unroll 8
+    for (int i = 0; i < 4; ++i) {
+        t[2 * i] = _mm256_unpacklo_epi16(r[2 * i], r[2 * i + 1]);
+        t[2 * i + 1] = _mm256_unpackhi_epi16(r[2 * i], r[2 * i + 1]);
+    }
+#pragma GCC unroll 8
+    for (int h = 0; h < 2; ++h) {
+        u[4 * h] = _mm256_unpacklo_epi32(t[4 * h], t[4 * h + 2]);
+        u[4 * h + 1] = _mm256_unpackhi_epi32(t[4 * h], t[4 * h + 2]);
+        u[4 * h + 2] = _mm256_unpacklo_epi32(t[4 * h + 1], t[4 * h + 3]);
+        u[4 * h + 3] = _mm256_unpackhi_epi32(t[4 * h + 1], t[4 * h + 3]);
+    }
+#pragma GCC unroll 8
+    for (int i = 0; i < 4; ++i) {
+        const __m256i even = _mm256_unpacklo_epi64(u[i], u[i + 4]);
+        const __m256i odd = _mm256_unpackhi_epi64(u[i], u[i + 4]);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (2 * i) * pitch), _mm256_castsi256_si128(even));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (2 * i + 1) * pitch), _mm256_castsi256_si128(odd));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (8 + 2 * i) * pitch),
+                         _mm256_extracti128_si256(even, 1));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (9 + 2 * i) * pitch),
+                         _mm256_extracti128_si256(odd, 1));
+    }
+}
+
 __attribute__((target("avx2"))) inline void
 transposeBlockAvx2(const std::uint8_t* const* rows, std::int64_t ia, std::uint8_t* to, std::int64_t pitch) {
     __m256i r[16];
@@ -1592,14 +1627,19 @@ void gatherTile(const T* from, const std::int64_t* inRow, std::int64_t countA, s
         gatherTileBlocks<T, 1, 1>(from, inRow, countA, countB, to, pitch, next, nextA, nextB, NoBlock{});
     } else {
 #if defined(__SSE2__)
-        // Two-byte elements keep SSE2's 8 x 8 word blocks: an AVX2 version (two such blocks per
-        // register) measured 7% slower on a 4096 x 8192 fp16 transpose (23.5 against 25.2 GB/s by
-        // CPU time, two alternating pairs of runs), where AVX2's byte blocks are 17% faster.
-        // A tile narrower or shorter than an AVX2 block (int8 NHWC <-> NCHW with 16 channels: 16
-        // columns of 32-byte blocks) takes SSE2's narrower blocks rather than none: 0.10x the limit
-        // element by element.
-        if constexpr (sizeof(T) != 2) {
-            constexpr std::int64_t avx2Rows = sizeof(T) >= 4 ? 32 / std::int64_t(sizeof(T)) : 16;
+        // Two-byte elements take AVX2's word blocks (two 8 x 8 blocks per register) only with the
+        // long-output tiles, the AMD recipe (longOutputPieces): on the Xeon VM they measured 7%
+        // slower than SSE2's on a 4096 x 8192 fp16 transpose (23.5 against 25.2 GB/s by CPU time,
+        // two alternating pairs of runs), where AVX2's byte blocks are 17% faster; on the AMD EPYC
+        // VM faster, in interleaved rounds (two threads, best / limit, medians): that transpose
+        // 0.53x -> 0.56x twice (16 and 20 rounds), 0.55x -> 0.61x in a third (16), and, 8 rounds each, a
+        // batch of 16 1080 x 1920 fp16 images transposed 0.46x -> 0.49x, [256, 256, 512] (2, 0, 1) 0.45x ->
+        // 0.46x, [64, 64, 64, 128] (0, 3, 1, 2) 0.62x -> 0.63x. Tests cover both with the two shapes. A tile
+        // narrower or shorter than an AVX2 block (int8 NHWC <-> NCHW with 16 channels: 16 columns of 32-byte
+        // blocks) takes SSE2's narrower blocks rather than none: 0.10x the limit element by element.
+        if (sizeof(T) != 2 || longOutputPieces()) {
+            constexpr std::int64_t avx2Rows =
+                sizeof(T) >= 4 ? 32 / std::int64_t(sizeof(T)) : 16 / std::int64_t(sizeof(T));
             constexpr std::int64_t avx2Columns = 32 / std::int64_t(sizeof(T));
             if (hasAvx2() && widestBlocks.load(std::memory_order_relaxed) && countA >= avx2Columns &&
                 countB >= avx2Rows)

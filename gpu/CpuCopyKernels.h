@@ -38,7 +38,7 @@ void useWidestBlocks(bool widest);
 
 // Which way the transposing tiles of 2-, 4- and 8-byte elements are long: 512 bytes along the
 // input's bursts and 256 along the output's pieces, or the other way round (3- and 6-byte pixels:
-// 504 x 192 bytes, or 264 x 384). Auto (the default)
+// 504 x 192 bytes, or 264 x 384; 2-byte elements then also take AVX2's word blocks). Auto (the default)
 // takes the one measured faster on the CPU it runs on (see tileGeometry); the others let the
 // tests cover both shapes on any machine. Process-wide; set it between copies, not during one.
 enum class TileShape { Auto, LongInputBursts, LongOutputPieces };
