@@ -1631,12 +1631,16 @@ void gatherTile(const T* from, const std::int64_t* inRow, std::int64_t countA, s
         // long-output tiles, the AMD recipe (longOutputPieces): on the Xeon VM they measured 7%
         // slower than SSE2's on a 4096 x 8192 fp16 transpose (23.5 against 25.2 GB/s by CPU time,
         // two alternating pairs of runs), where AVX2's byte blocks are 17% faster; on the AMD EPYC
-        // VM faster, in interleaved rounds (two threads, best / limit, medians): that transpose
-        // 0.53x -> 0.56x twice (16 and 20 rounds), 0.55x -> 0.61x in a third (16), and, 8 rounds each, a
-        // batch of 16 1080 x 1920 fp16 images transposed 0.46x -> 0.49x, [256, 256, 512] (2, 0, 1) 0.45x ->
-        // 0.46x, [64, 64, 64, 128] (0, 3, 1, 2) 0.62x -> 0.63x. Tests cover both with the two shapes. A tile
-        // narrower or shorter than an AVX2 block (int8 NHWC <-> NCHW with 16 channels: 16 columns of 32-byte
-        // blocks) takes SSE2's narrower blocks rather than none: 0.10x the limit element by element.
+        // VM a little faster, in interleaved rounds of one binary against the other (two threads,
+        // best / limit, medians): that transpose 0.55x -> 0.61x (16 rounds), 0.52x -> 0.56x (20),
+        // 0.58x -> 0.57x (12, in the full case list); switched by an environment variable (which
+        // itself moved untouched cases by up to +0.04x): 0.53x -> 0.56x twice, and, 8 rounds each,
+        // a batch of 16 1080 x 1920 fp16 images transposed 0.46x -> 0.49x, [256, 256, 512]
+        // (2, 0, 1) 0.45x -> 0.46x, [64, 64, 64, 128] (0, 3, 1, 2) 0.62x -> 0.63x. Tests cover
+        // both with the two shapes.
+        // A tile narrower or shorter than an AVX2 block (int8 NHWC <-> NCHW with 16 channels: 16
+        // columns of 32-byte blocks) takes SSE2's narrower blocks rather than none: 0.10x the limit
+        // element by element.
         if (sizeof(T) != 2 || longOutputPieces()) {
             constexpr std::int64_t avx2Rows =
                 sizeof(T) >= 4 ? 32 / std::int64_t(sizeof(T)) : 16 / std::int64_t(sizeof(T));
