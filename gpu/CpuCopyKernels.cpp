@@ -308,11 +308,12 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 // 32 x 32, 16 x 64 and 16 x 128 elements were between or below, in those and three more rounds.
 constexpr std::int64_t kTileColumnBytes = 512;
 // Pixels: 192-byte output pieces (three whole lines; 64 3-byte or 32 6-byte pixels), and along the
-// input the 512 bytes of the others rounded down to whole blocks (8 pixels for 3 bytes, 4 for 6).
+// input the 512 bytes of the others rounded down to whole blocks (8 pixels for 3 bytes, 4 for 6);
+// in the long-output shape, 384-byte pieces (see tileGeometry).
+constexpr std::int64_t kPixelLongPieceBytes = 384;
 // Whole-row tiles (see tileGeometry): output rows up to 4 KiB, 128 bytes along a (an input
 // burst of two lines per row; 256 and 512 bytes measured 0.9x as fast for 800-byte rows, 64
 // bytes 0.6x).
-constexpr std::int64_t kPixelLongPieceBytes = 384; // pixels in the long-output shape (tileGeometry)
 constexpr std::int64_t kWholeRowTileMaxBytes = 4096;
 constexpr std::int64_t kWholeRowTileColumnBytes = 128;
 // Bytes with both groups long enough: see tileGeometry.
@@ -496,10 +497,12 @@ template <typename T> TileGeometry tileGeometry(const TilePlan& plan) {
     // Pixels in the long-output shape: 384-byte output pieces (six lines: 128 3-byte or 64 6-byte
     // pixels) instead of 192, and about 256 bytes along the input (264: whole blocks of 8 or 4
     // pixels). On the AMD EPYC VM, interleaved rounds against the 192 x 504 tiles (two threads,
-    // best / limit, medians): a 2896^2 RGB int8 image transposed 0.40x -> 0.47x and the same in
-    // int16 (6-byte pixels) 0.48x -> 0.51x (10 rounds), the benchmark's 4096^2 RGB image 0.45x ->
-    // 0.46x and 0.44x -> 0.46x (12 and 20 rounds). 384 x 504 bytes measured about the same (0.43x,
-    // 0.52x, 0.48x), 576 x 192 and 768 x 504 no better.
+    // best / limit, medians), one binary against the other: the benchmark's 4096^2 RGB image
+    // 0.39x -> 0.42x (24 rounds), 0.44x -> 0.46x and 0.43x -> 0.45x (16 each); switched by an
+    // environment variable (which itself moved untouched cases by up to +0.04x): that image 0.45x
+    // -> 0.46x and 0.44x -> 0.46x (12 and 20 rounds), a 2896^2 RGB int8 image 0.40x -> 0.47x and
+    // the same in int16 (6-byte pixels) 0.48x -> 0.51x (10 rounds). 384 x 504 bytes measured about
+    // the same (0.43x, 0.52x, 0.48x), 576 x 192 and 768 x 504 no better.
     if (isPixel<T> && g.groupA.size() == 1 && g.groupB.size() == 1 && longOutputPieces()) {
         constexpr std::int64_t block = size == 3 ? 8 : 4;
         g.rows = kPixelLongPieceBytes / size;
