@@ -1135,12 +1135,29 @@ __attribute__((target("avx2"), always_inline)) inline void transposeRowsAvx2(con
         storeRegister(to + Column{}(i)*pitch, o[i]);
 }
 
+// A register block's rows: 32 bytes of input row i from element ia into r[i], as the register
+// type its network shuffles (fp32, fp64 or integer lanes).
+__attribute__((target("avx2"), always_inline)) inline void loadRowAvx2(const void* row, __m256& r) {
+    r = _mm256_loadu_ps(static_cast<const float*>(row));
+}
+__attribute__((target("avx2"), always_inline)) inline void loadRowAvx2(const void* row, __m256d& r) {
+    r = _mm256_loadu_pd(static_cast<const double*>(row));
+}
+__attribute__((target("avx2"), always_inline)) inline void loadRowAvx2(const void* row, __m256i& r) {
+    r = _mm256_loadu_si256(static_cast<const __m256i*>(row));
+}
+template <int n, typename T, typename Register>
+__attribute__((target("avx2"), always_inline)) inline void
+loadBlockRowsAvx2(const T* const* rows, std::int64_t ia, Register (&r)[n]) {
+#pragma GCC unroll 16
+    for (int i = 0; i < n; ++i)
+        loadRowAvx2(rows[i] + ia, r[i]);
+}
+
 __attribute__((target("avx2"))) inline void
 transposeBlockAvx2(const std::uint32_t* const* rows, std::int64_t ia, std::uint32_t* to, std::int64_t pitch) {
     __m256 r[8];
-#pragma GCC unroll 8
-    for (int i = 0; i < 8; ++i)
-        r[i] = _mm256_loadu_ps(reinterpret_cast<const float*>(rows[i] + ia));
+    loadBlockRowsAvx2(rows, ia, r);
     transposeRowsAvx2(r, to, pitch);
 }
 
@@ -1172,9 +1189,7 @@ __attribute__((target("avx2"), always_inline)) inline void transposeRegistersAvx
 __attribute__((target("avx2"))) inline void
 transposeBlockAvx2(const std::uint64_t* const* rows, std::int64_t ia, std::uint64_t* to, std::int64_t pitch) {
     __m256d r[4];
-#pragma GCC unroll 4
-    for (int i = 0; i < 4; ++i)
-        r[i] = _mm256_loadu_pd(reinterpret_cast<const double*>(rows[i] + ia));
+    loadBlockRowsAvx2(rows, ia, r);
     transposeRowsAvx2(r, to, pitch);
 }
 
@@ -1279,9 +1294,7 @@ transposeByteRowsAvx2(const __m256i (&r)[16], std::uint8_t* to, std::int64_t pit
 __attribute__((target("avx2"))) inline void
 transposeBlockAvx2(const std::uint16_t* const* rows, std::int64_t ia, std::uint16_t* to, std::int64_t pitch) {
     __m256i r[8];
-#pragma GCC unroll 8
-    for (int i = 0; i < 8; ++i)
-        r[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[i] + ia));
+    loadBlockRowsAvx2(rows, ia, r);
     __m256i t[8], u[8];
 #pragma GCC unroll 8
     for (int i = 0; i < 4; ++i) {
@@ -1311,9 +1324,7 @@ transposeBlockAvx2(const std::uint16_t* const* rows, std::int64_t ia, std::uint1
 __attribute__((target("avx2"))) inline void
 transposeBlockAvx2(const std::uint8_t* const* rows, std::int64_t ia, std::uint8_t* to, std::int64_t pitch) {
     __m256i r[16];
-#pragma GCC unroll 16
-    for (int i = 0; i < 16; ++i)
-        r[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[i] + ia));
+    loadBlockRowsAvx2(rows, ia, r);
     transposeByteRowsAvx2(r, to, pitch);
 }
 
