@@ -5,6 +5,7 @@
 
 #include "Broadcast.h"
 #include "ComplexOps.h"
+#include "DeviceOps.h"
 #include "Elementwise.h"
 #include "Error.h"
 
@@ -275,6 +276,43 @@ Tensor rot90(const Tensor& self, std::int64_t k, const Shape& dims) {
     default:
         return clone(self, MemoryFormat::Contiguous);
     }
+}
+
+namespace {
+
+// roll_cpu / roll_cuda for one dim (aten/src/ATen/native/TensorTransformations.cpp and
+// cuda/TensorTransformations.cu): an empty tensor is cloned before its dim is even looked at.
+Tensor rollOneDim(const Tensor& self, std::int64_t shift, std::int64_t dim) {
+    const bool onCuda = deviceOf(self).isCuda();
+    const Tensor input = onCuda ? contiguous(self) : self;
+    if (input.numel() == 0)
+        return clone(input, onCuda ? MemoryFormat::Contiguous : MemoryFormat::Preserve);
+    const std::int64_t size =
+        input.sizes()[static_cast<std::size_t>(wrapDim(dim, input.dim(), /*wrapScalar=*/false))];
+    // (size - shift) % size, corrected to [0, size) as ATen does; wrapping where ATen's int64
+    // arithmetic would overflow (a shift of -2**63).
+    std::int64_t start = wrappingSub(size, shift) % size;
+    if (start < 0)
+        start += size;
+    const Tensor rolled = cat({narrow(input, dim, start, size - start), narrow(input, dim, 0, start)}, dim);
+    return onCuda ? contiguous(rolled) : rolled;
+}
+
+} // namespace
+
+Tensor roll(const Tensor& self, const Shape& shifts, const Shape& dims) {
+    if (dims.size() == 1 && shifts.size() == 1)
+        return rollOneDim(self, shifts[0], dims[0]);
+    // roll_common
+    SS_CHECK(!shifts.empty(), RuntimeError, "`shifts` required");
+    if (dims.empty() && shifts.size() == 1)
+        return view(roll(view(contiguous(self), {self.numel()}), shifts, {0}), self.sizes());
+    SS_CHECK(shifts.size() == dims.size(), RuntimeError,
+             "shifts and dimensions must align. shifts: ", shifts.size(), ", dims:", dims.size());
+    Tensor rolled = self;
+    for (std::size_t i = 0; i < dims.size(); ++i)
+        rolled = rollOneDim(rolled, shifts[i], dims[i]);
+    return rolled;
 }
 
 Tensor like(const Tensor& self, LikeFill fill, std::optional<DType> dtype, MemoryFormat format,

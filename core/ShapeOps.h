@@ -33,6 +33,11 @@ Tensor atleast3d(const Tensor& self);
 Tensor fliplr(const Tensor& self);
 Tensor flipud(const Tensor& self);
 Tensor rot90(const Tensor& self, std::int64_t k, const Shape& dims);
+// torch.roll: a new tensor (never a view). On the CPU, narrow + cat along each dim in turn, so the
+// result takes cat's memory format (a channels_last input stays channels_last); on CUDA, a
+// contiguous result (roll_cuda writes into empty_like(..., LEGACY_CONTIGUOUS_MEMORY_FORMAT)).
+// With no dims, the flattened tensor is rolled and viewed back to self's shape.
+Tensor roll(const Tensor& self, const Shape& shifts, const Shape& dims);
 // empty_like and friends: `format` Preserve keeps a dense input's strides (the default).
 // Rand and Randn draw from `generator`, which they need (an internal error without one).
 enum class LikeFill { Empty, Zeros, Ones, Full, Rand, Randn };

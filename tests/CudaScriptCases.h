@@ -33,6 +33,8 @@ inline const std::vector<std::pair<const char*, const char*>>& cudaScriptCases()
         {"in-place, elementwise, casts",
          "a = x.cuda()\na.add_(1)\nb = a * 2\nb.t().mul_(3)\nc = b.double()\nd = c.cpu()\n"
          "a.resize_(30)\ne = a.cpu()\n"},
+        {"roll on the device",
+         "a = x.cuda()\nb = a.roll(1, 0)\nc = a.t().roll((1, 2), (0, 1))\nd = a.roll(-5)\n"},
         {"dtypes",
          "a = torch.arange(10, dtype=torch.int8).cuda()\nb = torch.arange(10, dtype=torch.float16).cuda()\n"
          "c = torch.arange(10).cuda()[::3].cpu()\nd = (torch.arange(6) > 2).cuda().cpu()\n"

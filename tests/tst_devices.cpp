@@ -211,6 +211,17 @@ void TestDevices::simulatedDevice_data() {
     row("contiguous stays on cuda", y + "y.t().contiguous().device", "device(type='cuda', index=0)\n");
     row("dtype conversion stays on cuda", y + "y.double().device", "device(type='cuda', index=0)\n");
     row("reshape copy stays on cuda", y + "y.t().reshape(12).device", "device(type='cuda', index=0)\n");
+    // roll_cuda writes a contiguous result (empty_like(..., LEGACY_CONTIGUOUS_MEMORY_FORMAT)) where
+    // the CPU's narrow + cat keeps channels_last; an empty tensor is its contiguous empty_like.
+    const std::string channelsLast =
+        "c = torch.arange(120.).view(2, 3, 4, 5).contiguous(memory_format=torch.channels_last)\n";
+    row("roll on the cpu keeps channels_last", channelsLast + "c.roll(1, 1).stride()", "(60, 1, 15, 3)\n");
+    row("roll on cuda is contiguous",
+        channelsLast + "r = c.cuda().roll(1, 1)\n(r.device, r.stride(), r[0, :, 0, 0].tolist())",
+        "(device(type='cuda', index=0), (60, 20, 5, 1), [40.0, 0.0, 20.0])\n");
+    row("roll of an empty cuda tensor", "torch.zeros(0, 3, device='cuda').t().roll(1, 0).stride()",
+        "(1, 1)\n");
+    row("roll of an empty cpu tensor", "torch.zeros(0, 3).t().roll(1, 0).stride()", "(1, 3)\n");
 
     // copy_ across devices
     row("copy_ h2d", x + "y = torch.zeros(3, 4, device='cuda')\n_ = y.copy_(x)\ny[2, 3].item()", "11.0\n");

@@ -623,6 +623,32 @@ void TestViews::translatedPyTorchTests_data() {
         "a = torch.arange(6).view(2, 3)\n"
         "assert torch.equal(a, a.clone()) and a.equal(a.t().t()) and not torch.equal(a, a.t())\n"
         "assert torch.equal(a, a.float()) and not torch.equal(a, torch.zeros(2, 3))\n");
+    // test/test_shape_ops.py test_roll (its assertRaisesRegex lines: translatedPyTorchErrors).
+    row("test_roll",
+        "numbers = torch.arange(1, 9)\n"
+        "assert torch.equal(numbers.roll(1, 0), torch.tensor([8, 1, 2, 3, 4, 5, 6, 7]))\n"
+        "assert torch.equal(numbers.roll(-2, 0), torch.tensor([3, 4, 5, 6, 7, 8, 1, 2]))\n"
+        "data = numbers.view(2, 2, 2)\n"
+        "assert torch.equal(data.roll(1, 0), torch.tensor([5, 6, 7, 8, 1, 2, 3, 4]).view(2, 2, 2))\n"
+        "data = data.view(2, 4)\n"
+        "assert torch.equal(data, data.roll(2, 0).roll(4, 1))\n"
+        "assert torch.equal(data, data.roll(-20, 0).roll(-40, 1))\n"
+        "strided = numbers.view(2, 4).transpose(0, 1)\n"
+        "assert not strided.is_contiguous()\n"
+        "assert torch.equal(strided.roll(1, 0), torch.tensor([4, 8, 1, 5, 2, 6, 3, 7]).view(4, 2))\n"
+        "expected = numbers.roll(1, 0).view(2, 4)\n"
+        "assert torch.equal(expected, data.roll(1))\n"
+        "assert torch.equal(expected, data.roll(1, dims=None))\n"
+        "assert torch.equal(data.roll(shifts=(2, -1), dims=(1, 0)), torch.tensor([[7, 8, 5, 6], [3, 4, 1, "
+        "2]]))\n"
+        "t = torch.zeros(6, dtype=torch.bool)\n"
+        "t[0] = True\n"
+        "t[3] = True\n"
+        "assert torch.equal(torch.tensor([False, True, False, False, True, False]), t.roll(1, 0))\n"
+        "t = torch.tensor([1, 2 + 1j, 3.5, 4. + 2j, 5j, 6.])\n"
+        "t[0] = 1 + 0.5j\n"
+        "t[3] = 4.\n"
+        "assert torch.equal(torch.tensor([6., 1 + 0.5j, 2 + 1j, 3.5, 4., 5j]), t.roll(1, 0))\n");
 }
 
 void TestViews::translatedPyTorchTests() {
@@ -728,6 +754,17 @@ void TestViews::translatedPyTorchRefusals_data() {
         "RuntimeError: expected rotation dims to be different, but got dim0 = 1 and dim1 = 1");
     row("test_rot90/dim1 out of range", "data = torch.arange(1, 5).view(2, 2)\ny = torch.rot90(data, 1, [0, 3])\n",
         "RuntimeError: Rotation dim1 out of range, dim1 = 3");
+    row("test_roll/no shifts", "data = torch.arange(1, 9).view(2, 4)\ny = data.roll(shifts=(), dims=())\n",
+        "RuntimeError: `shifts` required");
+    row("test_roll/no shifts, a dim",
+        "data = torch.arange(1, 9).view(2, 4)\ny = data.roll(shifts=(), dims=1)\n",
+        "RuntimeError: `shifts` required");
+    row("test_roll/more shifts",
+        "data = torch.arange(1, 9).view(2, 4)\ny = data.roll(shifts=(1, 2), dims=(1,))\n",
+        "RuntimeError: shifts and dimensions must align. shifts: 2, dims:1");
+    row("test_roll/more dims",
+        "data = torch.arange(1, 9).view(2, 4)\ny = data.roll(shifts=(1,), dims=(1, 2))\n",
+        "RuntimeError: shifts and dimensions must align. shifts: 1, dims:2");
     row("test_fliplr/1-D", "y = torch.fliplr(torch.arange(3))\n", "RuntimeError: Input must be >= 2-d.");
     row("test_flipud/0-dim", "y = torch.flipud(torch.tensor(1))\n", "RuntimeError: Input must be >= 1-d.");
     row("test_movedim/repeated", "x = torch.randn(2, 3)\ny = torch.movedim(x, (0, 0), (0, 1))\n",

@@ -329,6 +329,12 @@ void registerViews(Registry& r) {
     r.tensorOp("rot90", {"rot90(int64_t k=1, IntArrayRef dims=[0,1])"}, true, [](P p, T self, C) {
         return tensorValue(ops::rot90(self, intArg(p, "k"), listArg(p, "dims")));
     });
+    // dims=[] in the schema, None in Python's signature (the binding generator's spelling of an
+    // empty list default): x.roll(1, dims=None) rolls the flattened tensor.
+    r.tensorOp("roll", {"roll(IntArrayRef[1] shifts, IntArrayRef[1] dims=None)"}, true, [](P p, T self, C) {
+        const std::size_t dims = at(p, "dims");
+        return tensorValue(ops::roll(self, listArg(p, "shifts"), p.has(dims) ? p.intList(dims) : Shape{}));
+    });
     const std::vector<std::pair<std::string, ops::LikeFill>> likes = {
         {"empty_like", ops::LikeFill::Empty}, {"zeros_like", ops::LikeFill::Zeros},
         {"ones_like", ops::LikeFill::Ones},   {"rand_like", ops::LikeFill::Rand},
