@@ -35,6 +35,9 @@ inline const std::vector<std::pair<const char*, const char*>>& cudaScriptCases()
          "a.resize_(30)\ne = a.cpu()\n"},
         {"roll on the device",
          "a = x.cuda()\nb = a.roll(1, 0)\nc = a.t().roll((1, 2), (0, 1))\nd = a.roll(-5)\n"},
+        {"new_*, type and torch.tensor of a device tensor",
+         "a = x.cuda()\nb = a.new_zeros(3)\nc = a.new_tensor(x.t())\nd = x.type('torch.cuda.DoubleTensor')\n"
+         "e = a.type('torch.FloatTensor')\nf = torch.tensor(a.t())\ng = a.new_full((2, 2), 5)\n"},
         {"dtypes",
          "a = torch.arange(10, dtype=torch.int8).cuda()\nb = torch.arange(10, dtype=torch.float16).cuda()\n"
          "c = torch.arange(10).cuda()[::3].cpu()\nd = (torch.arange(6) > 2).cuda().cpu()\n"

@@ -221,6 +221,23 @@ void TestDevices::simulatedDevice_data() {
         "(device(type='cuda', index=0), (60, 20, 5, 1), [40.0, 0.0, 20.0])\n");
     row("roll of an empty cuda tensor", "torch.zeros(0, 3, device='cuda').t().roll(1, 0).stride()",
         "(1, 1)\n");
+    // new_* default to self's device and dtype; Tensor.type() names the device and a name moves there
+    row("new_zeros on self's device", y + "z = y.new_zeros(2)\n(z.device, z.dtype)",
+        "(device(type='cuda', index=0), torch.float32)\n");
+    row("new_tensor on self's device", y + "y.new_tensor([1, 2]).device", "device(type='cuda', index=0)\n");
+    row("new_full device=cpu from a cuda tensor", y + "y.new_full((2,), 3, device='cpu').device",
+        "device(type='cpu')\n");
+    row("new_ones device=cuda from a cpu tensor", x + "x.new_ones(2, device='cuda').device",
+        "device(type='cuda', index=0)\n");
+    row("type of a cuda tensor", y + "y.type()", "'torch.cuda.FloatTensor'\n");
+    row("type to a cuda name",
+        x + "z = x.t().type('torch.cuda.DoubleTensor')\n(z.device, z.dtype, z.stride())",
+        "(device(type='cuda', index=0), torch.float64, (1, 4))\n");
+    row("type to a cpu name", y + "z = y.type('torch.FloatTensor')\n(z.device, z.dtype)",
+        "(device(type='cpu'), torch.float32)\n");
+    row("type to a dtype stays on cuda", y + "y.type(torch.int8).device", "device(type='cuda', index=0)\n");
+    row("torch.tensor of a cuda transpose", y + "z = torch.tensor(y.t())\n(z.device, z.stride())",
+        "(device(type='cuda', index=0), (1, 4))\n");
     row("roll of an empty cpu tensor", "torch.zeros(0, 3).t().roll(1, 0).stride()", "(1, 3)\n");
 
     // copy_ across devices

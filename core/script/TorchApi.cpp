@@ -116,6 +116,16 @@ const std::vector<std::pair<std::string, DType>> kConversionMethods = {
 
 namespace registry_detail {
 
+Tensor tensorFromData(const Value& data, std::optional<DType> dtype) {
+    if (data.isTensor()) {
+        const Tensor& source = data.asTensor();
+        return ops::toDevice(source, currentAllocationPlacement().device, dtype.value_or(source.dtype()),
+                             false,
+                             /*copy=*/true, std::nullopt);
+    }
+    return ops::tensor(nestedData(data), dtype);
+}
+
 void registerTensorOps(Registry& r) {
     using P = const ParsedArguments&;
     using T = const Tensor&;
@@ -426,7 +436,7 @@ void registerCreation(Registry& r) {
          "bool requires_grad=False, DimnameList? names=None)"},
         [](P p, C) {
             checkFactoryOptions(p);
-            return Value::fromTensor(ops::tensor(nestedData(p.raw(0)), dtypeArg(p)));
+            return Value::fromTensor(tensorFromData(p.raw(0), dtypeArg(p)));
         });
     r.torchFunction("empty_strided",
                     {factoryFormat("empty_strided(SymIntArrayRef size, SymIntArrayRef stride", {})},

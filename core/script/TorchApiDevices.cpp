@@ -28,28 +28,62 @@ int cudaIndexArgument(const std::optional<Value>& value) {
     return device.hasIndex() ? device.index : 0;
 }
 
-// The legacy type name PyTorch's pin_memory error shows ("torch.cuda.FloatTensor").
-std::string legacyTypeName(const Tensor& t) {
-    std::string name;
-    switch (t.dtype()) {
-    case DType::Float32: name = "FloatTensor"; break;
-    case DType::Float64: name = "DoubleTensor"; break;
-    case DType::Float16: name = "HalfTensor"; break;
-    case DType::BFloat16: name = "BFloat16Tensor"; break;
-    case DType::Int64: name = "LongTensor"; break;
-    case DType::Int32: name = "IntTensor"; break;
-    case DType::Int16: name = "ShortTensor"; break;
-    case DType::Int8: name = "CharTensor"; break;
-    case DType::UInt8: name = "ByteTensor"; break;
-    case DType::Bool: name = "BoolTensor"; break;
-    case DType::ComplexFloat:
-        name = "ComplexFloatTensor";
-        break;
-    case DType::ComplexDouble:
-        name = "ComplexDoubleTensor";
-        break;
+// The legacy tensor type names: Tensor.type() prints them ("torch.cuda.FloatTensor") and takes them
+// back, and PyTorch's pin_memory error shows them.
+constexpr std::pair<DType, const char*> kLegacyTypeNames[] = {
+    {DType::Float32, "FloatTensor"},
+    {DType::Float64, "DoubleTensor"},
+    {DType::Float16, "HalfTensor"},
+    {DType::BFloat16, "BFloat16Tensor"},
+    {DType::Int64, "LongTensor"},
+    {DType::Int32, "IntTensor"},
+    {DType::Int16, "ShortTensor"},
+    {DType::Int8, "CharTensor"},
+    {DType::UInt8, "ByteTensor"},
+    {DType::Bool, "BoolTensor"},
+    {DType::ComplexFloat, "ComplexFloatTensor"},
+    {DType::ComplexDouble, "ComplexDoubleTensor"},
+};
+
+std::string legacyTypeName(DType dtype, bool cuda) {
+    for (const auto& [type, name] : kLegacyTypeNames)
+        if (type == dtype)
+            return (cuda ? "torch.cuda." : "torch.") + std::string(name);
+    fail(ErrorKind::RuntimeError, "internal error: no legacy type name for this dtype");
+}
+
+std::string legacyTypeName(const Tensor& t) { return legacyTypeName(t.dtype(), ops::deviceOf(t).isCuda()); }
+
+struct LegacyType {
+    DType dtype;
+    bool cuda;
+};
+
+// torch::utils::options_from_string: "torch.Tensor" is the default type, torch.FloatTensor; a
+// torch.cuda.* name initialises CUDA first (and fails there without it), whether it exists or not.
+LegacyType parseLegacyTypeName(const std::string& text) {
+    if (text == "torch.Tensor")
+        return {DType::Float32, false};
+    const std::string cudaPrefix = "torch.cuda.";
+    const bool cuda = text.rfind(cudaPrefix, 0) == 0;
+    if (cuda) {
+        markCudaUsed();
+        requireCudaRuntime();
     }
-    return (ops::deviceOf(t).isCuda() ? "torch.cuda." : "torch.") + name;
+    for (const auto& [type, name] : kLegacyTypeNames)
+        if (text == legacyTypeName(type, cuda))
+            return {type, cuda};
+    fail(ErrorKind::ValueError, "invalid type: '", text, "'");
+}
+
+// The device of a new_* call: device= as the factories read it, else self's.
+Placement newTensorPlacement(const ParsedArguments& p, const Tensor& self) {
+    Placement placement{ops::deviceOf(self), false};
+    const std::size_t device = at(p, "device");
+    if (p.has(device) && !p.raw(device).isNone())
+        placement.device = deviceFromValue(p.raw(device));
+    placement.device = placement.device.isCuda() ? requireCudaDevice(placement.device) : Device::cpu();
+    return placement;
 }
 
 const char* const kPinnedNeedsCuda =
@@ -227,6 +261,69 @@ void registerDevices(Registry& r) {
                  "' only dense CPU tensors can be pinned");
         return Value::fromTensor(ops::pinMemory(self));
     });
+
+    // ---- Tensor.type ----
+    // THPVariable_type: the legacy name without an argument; with a dtype, a legacy name string or
+    // torch.Tensor, self.to(device, dtype, non_blocking, copy=False, memory_format): self when
+    // nothing changes; a CUDA name moves a CPU tensor to the current CUDA device and back.
+    r.tensorOp(
+        "type", {"type(PyObject* dtype=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)"},
+        false, [](P p, T self, C) {
+            const std::size_t given = at(p, "dtype");
+            if (!p.has(given) || p.raw(given).isNone())
+                return Value::fromString(legacyTypeName(self));
+            const Value& type = p.raw(given);
+            Device device = ops::deviceOf(self);
+            DType dtype = self.dtype();
+            if (type.is(Value::Kind::DType)) {
+                dtype = type.asDType();
+            } else if (type.is(Value::Kind::String)) {
+                const LegacyType legacy = parseLegacyTypeName(type.asString());
+                dtype = legacy.dtype;
+                if (legacy.cuda != device.isCuda())
+                    device = legacy.cuda ? Device{DeviceType::CUDA, -1} : Device::cpu();
+            } else {
+                fail(ErrorKind::TypeError, "dtype must be a type, str, or dtype object");
+            }
+            if (device.isCuda())
+                markCudaUsed();
+            return Value::fromTensor(ops::toDevice(self, device, dtype, p.toBool(at(p, "non_blocking")),
+                                                   false, p.memoryFormat(at(p, "memory_format"))));
+        });
+
+    // ---- Tensor.new_* ----
+    // The factories with self's dtype and device as defaults (an explicit dtype= or device= wins).
+    const auto newFactory = [&r](const std::string& name, const std::string& head,
+                                 std::function<Tensor(P, DType)> make) {
+        r.tensorOp(name, {factoryFormat(head, {})}, false, [make](P p, T self, C) {
+            AllocationScope scope(newTensorPlacement(p, self));
+            checkFactoryOptions(p);
+            return Value::fromTensor(make(p, dtypeArg(p).value_or(self.dtype())));
+        });
+    };
+    newFactory("new_empty", "new_empty(SymIntArrayRef size",
+               [](P p, DType dtype) { return ops::empty(listArg(p, "size"), dtype); });
+    newFactory("new_zeros", "new_zeros(SymIntArrayRef size",
+               [](P p, DType dtype) { return ops::zeros(listArg(p, "size"), dtype); });
+    newFactory("new_ones", "new_ones(SymIntArrayRef size",
+               [](P p, DType dtype) { return ops::ones(listArg(p, "size"), dtype); });
+    newFactory("new_full", "new_full(SymIntArrayRef size, Scalar fill_value", [](P p, DType dtype) {
+        return ops::full(listArg(p, "size"), p.scalar(at(p, "fill_value")), dtype);
+    });
+    newFactory(
+        "new_empty_strided", "new_empty_strided(SymIntArrayRef size, SymIntArrayRef stride",
+        [](P p, DType dtype) { return ops::emptyStrided(listArg(p, "size"), listArg(p, "stride"), dtype); });
+    // tensor_new.cpp new_tensor: torch.tensor(data) with self's dtype and device as defaults (no
+    // type inference: [1.5, 2] into an int64 self is [1, 2]); a tensor is copied as torch.tensor
+    // copies one (tensorFromData).
+    r.tensorOp("new_tensor",
+               {"new_tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, bool "
+                "requires_grad=False)"},
+               false, [](P p, T self, C) {
+                   AllocationScope scope(newTensorPlacement(p, self));
+                   checkFactoryOptions(p);
+                   return Value::fromTensor(tensorFromData(p.raw(0), dtypeArg(p).value_or(self.dtype())));
+               });
 
     // ---- device= and pin_memory= on the factories ----
     for (const char* name : kFactories) {

@@ -42,6 +42,10 @@ void checkFactoryOptions(const ParsedArguments& p);
 MemoryFormat suggestMemoryFormat(const Tensor& t);
 // Tensor.to(dtype, copy, memory_format): self when nothing has to change, else a copy.
 Tensor convert(const Tensor& self, std::optional<DType> dtype, bool copy, std::optional<MemoryFormat> format);
+// torch.tensor(data, dtype=...) on the current allocation device (a factory's device=): a tensor
+// is copied as internal_new_from_data copies one, to(device, dtype, copy=True), so a dense
+// source keeps its strides; anything else is read as nested Python data.
+Tensor tensorFromData(const Value& data, std::optional<DType> dtype);
 // A Python number as the 0-dim tensor PyTorch wraps it in (scalar_to_tensor: bool, int64, float64).
 Tensor wrappedNumber(const Value& number);
 // The one value of a one-element tensor (ValueError otherwise), as item() reads it.
