@@ -128,7 +128,7 @@ bool checkParameter(const Parameter& p, const Value& v, bool numbersAsTensors, s
         return items.empty() || items.front().isNone() || items.front().is(Value::Kind::String);
     }
     case ParameterType::Layout:
-        return false; // torch.strided and friends are not modelled
+        return v.is(Value::Kind::TorchLayout);
     case ParameterType::Device:
         return v.is(Value::Kind::String) || v.is(Value::Kind::Int) || v.is(Value::Kind::Device);
     case ParameterType::Generator:

@@ -472,6 +472,8 @@ bool valuesEqual(const Value& lhs, const Value& rhs) {
         return lhs.asDevice() == rhs.asDevice();
     case Value::Kind::MemoryFormat:
         return lhs.asMemoryFormat() == rhs.asMemoryFormat();
+    case Value::Kind::TorchLayout:
+        return lhs.asTorchLayout() == rhs.asTorchLayout();
     case Value::Kind::Range: {
         const RangeValue& a = lhs.asRange();
         const RangeValue& b = rhs.asRange();

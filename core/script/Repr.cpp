@@ -479,6 +479,8 @@ std::string repr(const Value& value) {
         return tensorRepr(value.asTensor());
     case Value::Kind::DType:
         return dtypeName(value.asDType());
+    case Value::Kind::TorchLayout:
+        return std::string("torch.") + torchLayoutName(value.asTorchLayout());
     case Value::Kind::MemoryFormat:
         switch (value.asMemoryFormat()) {
         case MemoryFormat::Contiguous:

@@ -642,6 +642,7 @@ void registerBuiltins(Registry& r) {
 void registerProperties(Registry& r) {
     r.property("shape", [](const Tensor& t) { return Value::fromSize(t.sizes()); });
     r.property("dtype", [](const Tensor& t) { return Value::fromDType(t.dtype()); });
+    r.property("layout", [](const Tensor&) { return Value::fromTorchLayout(TorchLayout::Strided); });
     r.property("ndim", [](const Tensor& t) { return Value::fromInt(t.dim()); });
     r.property("T", [](const Tensor& t) {
         // Reverses all dims (PyTorch warns for dim != 2 but does it).
@@ -683,8 +684,14 @@ const Registry& registry() {
     return instance;
 }
 
-const std::vector<std::string> kTorchConstants = {"Size", "channels_last", "channels_last_3d",
-                                                  "contiguous_format", "preserve_format", "cuda"};
+const std::vector<std::string> kTorchConstants = {
+    "Size",       "channels_last", "channels_last_3d", "contiguous_format", "preserve_format",
+    "cuda",       "strided",       "sparse_coo",       "sparse_csr",        "sparse_csc",
+    "sparse_bsr", "sparse_bsc",    "_mkldnn"};
+
+constexpr TorchLayout kTorchLayouts[] = {
+    TorchLayout::Strided,   TorchLayout::SparseCoo, TorchLayout::SparseCsr, TorchLayout::SparseCsc,
+    TorchLayout::SparseBsr, TorchLayout::SparseBsc, TorchLayout::Mkldnn};
 
 } // namespace
 
@@ -727,6 +734,9 @@ Value torchAttribute(const std::string& name) {
         return Value::fromMemoryFormat(MemoryFormat::Preserve);
     if (const auto dtype = dtypeFromAttributeName(name))
         return Value::fromDType(*dtype);
+    for (const TorchLayout layout : kTorchLayouts)
+        if (name == torchLayoutName(layout))
+            return Value::fromTorchLayout(layout);
     fail(ErrorKind::AttributeError, "module 'torch' has no attribute '", name,
          "' (supported: ", joinNames(torchAttributeNames()), ")");
 }

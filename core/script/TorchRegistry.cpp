@@ -81,6 +81,9 @@ void checkFactoryOptions(const ParsedArguments& p) {
         if (name == "pin_memory" && p.toBool(i))
             SS_CHECK(currentAllocationPlacement().pinned, RuntimeError,
                      "pin_memory=True is not supported by this function in StrideScope");
+        if (name == "layout" && p.raw(i).asTorchLayout() != TorchLayout::Strided)
+            fail(ErrorKind::RuntimeError, "layout=torch.", torchLayoutName(p.raw(i).asTorchLayout()),
+                 " is not supported: StrideScope models strided tensors only");
         if (name == "requires_grad" && p.toBool(i))
             fail(ErrorKind::RuntimeError,
                  "requires_grad=True is not supported: StrideScope does not model autograd");

@@ -145,6 +145,26 @@ Scalar Value::asScalar() const {
     }
 }
 
+const char* torchLayoutName(TorchLayout layout) {
+    switch (layout) {
+    case TorchLayout::Strided:
+        return "strided";
+    case TorchLayout::SparseCoo:
+        return "sparse_coo";
+    case TorchLayout::SparseCsr:
+        return "sparse_csr";
+    case TorchLayout::SparseCsc:
+        return "sparse_csc";
+    case TorchLayout::SparseBsr:
+        return "sparse_bsr";
+    case TorchLayout::SparseBsc:
+        return "sparse_bsc";
+    case TorchLayout::Mkldnn:
+        return "_mkldnn";
+    }
+    return "strided";
+}
+
 std::string typeName(const Value& value) {
     switch (value.kind()) {
     case Value::Kind::None:
@@ -192,6 +212,8 @@ std::string typeName(const Value& value) {
         return "torch.device";
     case Value::Kind::Complex:
         return "complex";
+    case Value::Kind::TorchLayout:
+        return "torch.layout";
     }
     return "object";
 }

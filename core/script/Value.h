@@ -93,6 +93,15 @@ struct DeviceValue {
     Device device;
 };
 
+// torch.strided and the other torch.layout values. StrideScope's tensors are all strided; the
+// others exist so that a script naming them gets PyTorch's objects and a clear refusal.
+enum class TorchLayout { Strided, SparseCoo, SparseCsr, SparseCsc, SparseBsr, SparseBsc, Mkldnn };
+struct TorchLayoutValue {
+    TorchLayout layout = TorchLayout::Strided;
+};
+// The attribute name of each under torch ("strided", "sparse_coo", ..., "_mkldnn").
+const char* torchLayoutName(TorchLayout layout);
+
 // A Python complex: two doubles.
 struct ComplexNumber {
     double real = 0.0;
@@ -121,6 +130,7 @@ public:
         Storage,
         Device,
         Complex,
+        TorchLayout,
     };
 
     Value() = default;
@@ -157,6 +167,9 @@ public:
     static Value fromComplex(double re, double im) {
         return Value(Data(std::in_place_index<18>, ComplexNumber{re, im}));
     }
+    static Value fromTorchLayout(TorchLayout l) {
+        return Value(Data(std::in_place_index<19>, TorchLayoutValue{l}));
+    }
     // A Python number from a Scalar: bool, int or float.
     static Value fromScalar(const Scalar& s);
 
@@ -187,6 +200,7 @@ public:
     const StorageValue& asStorage() const { return std::get<16>(m_data); }
     const Device& asDevice() const { return std::get<17>(m_data).device; }
     const ComplexNumber& asComplex() const { return std::get<18>(m_data); }
+    TorchLayout asTorchLayout() const { return std::get<19>(m_data).layout; }
 
     // 1 for a tuple or list of non-sequences, more for nested ones, 0 for everything else.
     int nestingDepth() const;
@@ -203,9 +217,10 @@ public:
     Scalar asScalar() const;
 
 private:
-    using Data = std::variant<NoneValue, bool, std::int64_t, double, std::string, Tensor, DType, MemoryFormat,
-                              SizeValue, TupleValue, ListValue, RangeValue, EllipsisValue, ModuleValue,
-                              FunctionValue, GeneratorValue, StorageValue, DeviceValue, ComplexNumber>;
+    using Data =
+        std::variant<NoneValue, bool, std::int64_t, double, std::string, Tensor, DType, MemoryFormat,
+                     SizeValue, TupleValue, ListValue, RangeValue, EllipsisValue, ModuleValue, FunctionValue,
+                     GeneratorValue, StorageValue, DeviceValue, ComplexNumber, TorchLayoutValue>;
     explicit Value(Data data) : m_data(std::move(data)) {}
     Data m_data;
 };
