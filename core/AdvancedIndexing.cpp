@@ -629,6 +629,15 @@ Tensor vstack(const std::vector<Tensor>& tensors) {
     return cat(allAtLeast(tensors, 2), 0);
 }
 
+// 0-dim and 1-D tensors become columns (numel x 1), then hstack.
+Tensor columnStack(const std::vector<Tensor>& tensors) {
+    SS_CHECK(!tensors.empty(), RuntimeError, "column_stack expects a non-empty TensorList");
+    std::vector<Tensor> columns;
+    for (const Tensor& t : tensors)
+        columns.push_back(t.dim() <= 1 ? reshape(t, {t.numel(), 1}) : t);
+    return hstack(columns);
+}
+
 Tensor dstack(const std::vector<Tensor>& tensors) {
     SS_CHECK(!tensors.empty(), RuntimeError, "dstack expects a non-empty TensorList");
     return cat(allAtLeast(tensors, 3), 2);

@@ -106,5 +106,6 @@ Tensor nonzero(const Tensor& self);
 Tensor hstack(const std::vector<Tensor>& tensors);
 Tensor vstack(const std::vector<Tensor>& tensors);
 Tensor dstack(const std::vector<Tensor>& tensors);
+Tensor columnStack(const std::vector<Tensor>& tensors); // torch.column_stack (torch.row_stack is vstack)
 
 } // namespace stridescope::ops

@@ -315,6 +315,61 @@ Tensor roll(const Tensor& self, const Shape& shifts, const Shape& dims) {
     return rolled;
 }
 
+Tensor tile(const Tensor& self, const Shape& reps) {
+    Shape padded(static_cast<std::size_t>(std::max<std::int64_t>(0, self.dim() - std::int64_t(reps.size()))),
+                 1);
+    padded.insert(padded.end(), reps.begin(), reps.end());
+    return repeat(self, padded);
+}
+
+Tensor triangle(const Tensor& self, std::int64_t k, bool upper) {
+    const Tensor result = clone(self, MemoryFormat::Contiguous);
+    if (self.numel() == 0 || !result.hasValues())
+        return result;
+    const auto rows = static_cast<std::size_t>(wrapDim(-2, self.dim(), /*wrapScalar=*/false));
+    const Scalar zero = Scalar::fromInt(0);
+    result.forEachElement([&](const Shape& index, std::int64_t at) {
+        const std::int64_t fromDiagonal = wrappingSub(index[rows + 1], index[rows]); // j - i
+        if (upper ? fromDiagonal < k : fromDiagonal > k)
+            result.storage()->store(result.dtype(), at, zero);
+    });
+    return result;
+}
+
+Tensor diag(const Tensor& self, std::int64_t k) {
+    SS_CHECK(self.dim() == 1 || self.dim() == 2, RuntimeError, "matrix or a vector expected");
+    if (self.dim() == 1) {
+        const std::int64_t n = wrappingAdd(self.sizes()[0], k >= 0 ? k : wrappingSub(0, k));
+        const Tensor result = zeros({n, n}, self.dtype());
+        copy_(diagonal(result, k, 0, 1), self);
+        return result;
+    }
+    const std::int64_t rows = self.sizes()[0], columns = self.sizes()[1];
+    const std::int64_t length =
+        k >= 0 ? std::min(rows, wrappingSub(columns, k)) : std::min(wrappingAdd(rows, k), columns);
+    // resize_output({length}) of a negative length: c10's numel check.
+    SS_CHECK(length >= 0, RuntimeError, "numel: integer multiplication overflow");
+    return clone(diagonal(self, k, 0, 1), MemoryFormat::Contiguous);
+}
+
+Tensor diagflat(const Tensor& self, std::int64_t offset) {
+    return diag(view(contiguous(self), {-1}), offset);
+}
+
+Tensor diagEmbed(const Tensor& self, std::int64_t offset, std::int64_t dim1, std::int64_t dim2) {
+    const std::int64_t rank = self.dim() + 1;
+    const std::int64_t first = wrapDim(dim1, rank), second = wrapDim(dim2, rank);
+    SS_CHECK(first != second, RuntimeError, "diagonal dimensions cannot be identical ", dim1, ", ", dim2);
+    const std::int64_t length = wrappingAdd(offset >= 0 ? offset : wrappingSub(0, offset), self.size(-1));
+    Shape sizes = self.sizes();
+    sizes.pop_back();
+    sizes.insert(sizes.begin() + std::min(first, second), length);
+    sizes.insert(sizes.begin() + std::max(first, second), length);
+    const Tensor result = zeros(sizes, self.dtype());
+    copy_(diagonal(result, offset, first, second), self);
+    return result;
+}
+
 Tensor like(const Tensor& self, LikeFill fill, std::optional<DType> dtype, MemoryFormat format,
             const Scalar& value, RandomGenerator* generator) {
     const DType type = dtype.value_or(self.dtype());

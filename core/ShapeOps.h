@@ -38,6 +38,18 @@ Tensor rot90(const Tensor& self, std::int64_t k, const Shape& dims);
 // contiguous result (roll_cuda writes into empty_like(..., LEGACY_CONTIGUOUS_MEMORY_FORMAT)).
 // With no dims, the flattened tensor is rolled and viewed back to self's shape.
 Tensor roll(const Tensor& self, const Shape& shifts, const Shape& dims);
+// torch.tile: repeat, with `reps` padded by leading 1s to self's rank.
+Tensor tile(const Tensor& self, const Shape& reps);
+// triu / tril: a contiguous copy with the elements below (triu) or above (tril) diagonal k of
+// the last two dims zeroed. An empty tensor is never checked for its dims (compute_triu_tril
+// returns first).
+Tensor triangle(const Tensor& self, std::int64_t k, bool upper);
+// torch.diag (1.13's TH-era rules): a 1-D input becomes the zeros matrix with it on diagonal k, a
+// 2-D input's diagonal k is copied out (contiguous).
+Tensor diag(const Tensor& self, std::int64_t k);
+Tensor diagflat(const Tensor& self, std::int64_t offset); // contiguous().view(-1).diag(offset)
+// zeros with self on the diagonal (offset, dim1, dim2) of a tensor of one more dim.
+Tensor diagEmbed(const Tensor& self, std::int64_t offset, std::int64_t dim1, std::int64_t dim2);
 // empty_like and friends: `format` Preserve keeps a dense input's strides (the default).
 // Rand and Randn draw from `generator`, which they need (an internal error without one).
 enum class LikeFill { Empty, Zeros, Ones, Full, Rand, Randn };

@@ -516,6 +516,27 @@ void registerIndexing(Registry& r) {
         checkFactoryOptions(p);
         return Value::fromTensor(ops::dstack(p.tensorList(0)));
     });
+    r.torchFunction("column_stack", {"column_stack(TensorList tensors, *, Tensor out=None)"}, [](P p, C) {
+        checkFactoryOptions(p);
+        return Value::fromTensor(ops::columnStack(p.tensorList(0)));
+    });
+    r.torchFunction("row_stack", {"row_stack(TensorList tensors, *, Tensor out=None)"}, [](P p, C) {
+        checkFactoryOptions(p);
+        return Value::fromTensor(ops::vstack(p.tensorList(0)));
+    });
+    // Matrix products are not modelled (issue 11): the functions say so as `@` does, rather than
+    // "has no attribute".
+    for (const char* name : {"matmul", "mm", "bmm", "mv", "dot", "einsum"}) {
+        const std::string message = std::string(name) == "einsum"
+                                        ? "torch.einsum is not supported by StrideScope"
+                                        : "matrix multiplication (@, matmul) is not supported by StrideScope";
+        const Handler refuse = [message](const CallArguments&, const Tensor*, C) -> Value {
+            fail(ErrorKind::RuntimeError, message);
+        };
+        r.custom(std::string("torch.") + name, refuse);
+        if (std::string(name) != "einsum")
+            r.custom(std::string("Tensor.") + name, refuse);
+    }
     // The *_like factories are registered with the views (TorchApiViews.cpp, ops::like).
 }
 

@@ -52,8 +52,6 @@ std::string legacyTypeName(DType dtype, bool cuda) {
     fail(ErrorKind::RuntimeError, "internal error: no legacy type name for this dtype");
 }
 
-std::string legacyTypeName(const Tensor& t) { return legacyTypeName(t.dtype(), ops::deviceOf(t).isCuda()); }
-
 struct LegacyType {
     DType dtype;
     bool cuda;
@@ -99,6 +97,8 @@ const char* const kPinnedNeedsCuda =
 const char* const kFactories[] = {"arange", "zeros", "ones", "empty", "full", "rand", "randn", "tensor", "empty_strided"};
 
 } // namespace
+
+std::string legacyTypeName(const Tensor& t) { return legacyTypeName(t.dtype(), ops::deviceOf(t).isCuda()); }
 
 Device deviceFromValue(const Value& value) {
     if (value.is(Value::Kind::Device))

@@ -1,6 +1,7 @@
 // The rest of the view and shape surface (core/ShapeOps.h), the in-place metadata ops, the
 // version counter and the Storage API, as rows of the op registry (TorchRegistry.h).
 #include "core/Broadcast.h"
+#include "core/DeviceOps.h"
 #include "core/ShapeOps.h"
 #include "core/script/Operators.h"
 #include "core/script/Repr.h"
@@ -321,7 +322,88 @@ void registerViews(Registry& r) {
     for (const char* name : {"atleast_1d", "atleast_2d", "atleast_3d"})
         r.torchNames.push_back(name);
 
+    // torch.meshgrid(*tensors, indexing=None): views, each input viewed along its own dim and
+    // expanded (stride 0 along the others), as at::meshgrid makes them; "xy" swaps the first two
+    // inputs and outputs. indexing=None is "ij" (PyTorch also warns; StrideScope has no warnings).
+    r.custom("torch.meshgrid", [](const CallArguments& args, const Tensor*, C) {
+        std::vector<Value> items = args.positional;
+        if (items.size() == 1 && (items[0].is(Value::Kind::Tuple) || items[0].is(Value::Kind::List)))
+            items = items[0].is(Value::Kind::Tuple) ? items[0].asTuple() : items[0].asList();
+        std::string indexing = "ij";
+        for (const auto& [key, value] : args.keywords) {
+            if (key != "indexing")
+                fail(ErrorKind::TypeError, "meshgrid() got an unexpected keyword argument '", key, "'");
+            if (value.is(Value::Kind::String))
+                indexing = value.asString();
+            else if (!value.isNone())
+                fail(ErrorKind::TypeError, "meshgrid(): argument 'indexing' must be str, not ",
+                     typeName(value));
+        }
+        std::vector<Tensor> tensors;
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            if (!items[i].isTensor())
+                fail(ErrorKind::TypeError, "expected Tensor as element ", i, " in argument 0, but got ",
+                     typeName(items[i]));
+            tensors.push_back(items[i].asTensor());
+        }
+        SS_CHECK(!tensors.empty(), RuntimeError, "meshgrid expects a non-empty TensorList");
+        for (std::size_t i = 0; i + 1 < tensors.size(); ++i) {
+            SS_CHECK(tensors[i].dtype() == tensors[i + 1].dtype(), RuntimeError,
+                     "meshgrid expects all tensors to have the same dtype");
+            SS_CHECK(ops::deviceOf(tensors[i]) == ops::deviceOf(tensors[i + 1]), RuntimeError,
+                     "meshgrid expects all tensors to have the same device");
+        }
+        const bool swap = indexing == "xy" && tensors.size() >= 2;
+        SS_CHECK(indexing == "xy" || indexing == "ij", RuntimeError,
+                 "torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: ", indexing);
+        if (swap)
+            std::swap(tensors[0], tensors[1]);
+        Shape grid;
+        for (const Tensor& t : tensors) {
+            // PyTorch prints the offending tensor after "got: " in C++'s format: an empty one as
+            // "[ torch.FloatTensor{1,0} ]"; the values of another are not repeated here, its rank is.
+            if (t.dim() > 1 && t.numel() == 0) {
+                std::string sizes;
+                for (const std::int64_t s : t.sizes())
+                    sizes += (sizes.empty() ? "" : ",") + std::to_string(s);
+                fail(ErrorKind::RuntimeError,
+                     "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: [ ",
+                     legacyTypeName(t), "{", sizes, "} ]");
+            }
+            SS_CHECK(t.dim() <= 1, RuntimeError,
+                     "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got a ", t.dim(),
+                     "-D tensor");
+            grid.push_back(t.numel());
+        }
+        std::vector<Tensor> grids;
+        Shape viewShape(tensors.size(), 1);
+        for (std::size_t i = 0; i < tensors.size(); ++i) {
+            viewShape[i] = -1;
+            grids.push_back(ops::expand(ops::view(tensors[i], viewShape), grid));
+            viewShape[i] = 1;
+        }
+        if (swap)
+            std::swap(grids[0], grids[1]);
+        return tensorsToTuple(grids);
+    });
+    r.torchNames.push_back("meshgrid");
+
     // ---- copies ----
+    r.tensorOp("tile", {"tile(IntArrayRef dims)"}, true,
+               [](P p, T self, C) { return tensorValue(ops::tile(self, listArg(p, "dims"))); });
+    r.tensorOp("triu", {"triu(int64_t diagonal=0)"}, true,
+               [](P p, T self, C) { return tensorValue(ops::triangle(self, intArg(p, "diagonal"), true)); });
+    r.tensorOp("tril", {"tril(int64_t diagonal=0)"}, true,
+               [](P p, T self, C) { return tensorValue(ops::triangle(self, intArg(p, "diagonal"), false)); });
+    r.tensorOp("diag", {"diag(int64_t diagonal=0)"}, true,
+               [](P p, T self, C) { return tensorValue(ops::diag(self, intArg(p, "diagonal"))); });
+    r.tensorOp("diagflat", {"diagflat(int64_t offset=0)"}, true,
+               [](P p, T self, C) { return tensorValue(ops::diagflat(self, intArg(p, "offset"))); });
+    r.tensorOp("diag_embed", {"diag_embed(int64_t offset=0, int64_t dim1=-2, int64_t dim2=-1)"}, true,
+               [](P p, T self, C) {
+                   return tensorValue(
+                       ops::diagEmbed(self, intArg(p, "offset"), intArg(p, "dim1"), intArg(p, "dim2")));
+               });
     r.noArgsMethod("fliplr", [](T self, C) { return tensorValue(ops::fliplr(self)); });
     r.torchFunction("fliplr", {"fliplr(Tensor input)"}, [](P p, C) { return tensorValue(ops::fliplr(p.tensor(0))); });
     r.noArgsMethod("flipud", [](T self, C) { return tensorValue(ops::flipud(self)); });
