@@ -352,6 +352,34 @@ Tensor diag(const Tensor& self, std::int64_t k) {
     return clone(diagonal(self, k, 0, 1), MemoryFormat::Contiguous);
 }
 
+namespace {
+
+template <typename ViewOf> Tensor scatterIntoView(const Tensor& self, const Tensor& src, ViewOf viewOf) {
+    const Tensor output = clone(self, MemoryFormat::Preserve);
+    const Tensor target = viewOf(output);
+    SS_CHECK(target.sizes() == src.sizes(), RuntimeError,
+             "expected src to have a size equal to the slice of self. src size = ", src.sizes(),
+             ", slice size = ", target.sizes());
+    copy_(target, src);
+    return output;
+}
+
+} // namespace
+
+Tensor selectScatter(const Tensor& self, const Tensor& src, std::int64_t dim, std::int64_t index) {
+    return scatterIntoView(self, src, [&](const Tensor& t) { return select(t, dim, index); });
+}
+
+Tensor sliceScatter(const Tensor& self, const Tensor& src, std::int64_t dim,
+                    std::optional<std::int64_t> start, std::optional<std::int64_t> end, std::int64_t step) {
+    return scatterIntoView(self, src, [&](const Tensor& t) { return slice(t, dim, start, end, step); });
+}
+
+Tensor diagonalScatter(const Tensor& self, const Tensor& src, std::int64_t offset, std::int64_t dim1,
+                       std::int64_t dim2) {
+    return scatterIntoView(self, src, [&](const Tensor& t) { return diagonal(t, offset, dim1, dim2); });
+}
+
 Tensor diagflat(const Tensor& self, std::int64_t offset) {
     return diag(view(contiguous(self), {-1}), offset);
 }

@@ -48,6 +48,13 @@ Tensor triangle(const Tensor& self, std::int64_t k, bool upper);
 // 2-D input's diagonal k is copied out (contiguous).
 Tensor diag(const Tensor& self, std::int64_t k);
 Tensor diagflat(const Tensor& self, std::int64_t offset); // contiguous().view(-1).diag(offset)
+// select_scatter / slice_scatter / diagonal_scatter: a clone of self (preserve_format) with src
+// copied into the view the op names, which src must match in size exactly.
+Tensor selectScatter(const Tensor& self, const Tensor& src, std::int64_t dim, std::int64_t index);
+Tensor sliceScatter(const Tensor& self, const Tensor& src, std::int64_t dim,
+                    std::optional<std::int64_t> start, std::optional<std::int64_t> end, std::int64_t step);
+Tensor diagonalScatter(const Tensor& self, const Tensor& src, std::int64_t offset, std::int64_t dim1,
+                       std::int64_t dim2);
 // zeros with self on the diagonal (offset, dim1, dim2) of a tensor of one more dim.
 Tensor diagEmbed(const Tensor& self, std::int64_t offset, std::int64_t dim1, std::int64_t dim2);
 // empty_like and friends: `format` Preserve keeps a dense input's strides (the default).

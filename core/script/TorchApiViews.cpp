@@ -399,6 +399,27 @@ void registerViews(Registry& r) {
                [](P p, T self, C) { return tensorValue(ops::diag(self, intArg(p, "diagonal"))); });
     r.tensorOp("diagflat", {"diagflat(int64_t offset=0)"}, true,
                [](P p, T self, C) { return tensorValue(ops::diagflat(self, intArg(p, "offset"))); });
+    r.tensorOp("select_scatter", {"select_scatter(Tensor src, int64_t dim, SymInt index)"}, true,
+               [](P p, T self, C) {
+                   return tensorValue(ops::selectScatter(self, p.tensor(at(p, "src")), intArg(p, "dim"),
+                                                         intArg(p, "index")));
+               });
+    // Debian's torch 1.13.0a0 mishandles slice_scatter's omitted start/end/step (a "slice step must be
+    // positive" from a step of garbage); here they mean what the schema says: 0, the end, 1.
+    r.tensorOp(
+        "slice_scatter",
+        {"slice_scatter(Tensor src, int64_t dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1)"},
+        true, [](P p, T self, C) {
+            return tensorValue(ops::sliceScatter(self, p.tensor(at(p, "src")), intArg(p, "dim"),
+                                                 p.toInt64Optional(at(p, "start")),
+                                                 p.toInt64Optional(at(p, "end")), intArg(p, "step")));
+        });
+    r.tensorOp("diagonal_scatter",
+               {"diagonal_scatter(Tensor src, int64_t offset=0, int64_t dim1=0, int64_t dim2=1)"}, true,
+               [](P p, T self, C) {
+                   return tensorValue(ops::diagonalScatter(self, p.tensor(at(p, "src")), intArg(p, "offset"),
+                                                           intArg(p, "dim1"), intArg(p, "dim2")));
+               });
     r.tensorOp("diag_embed", {"diag_embed(int64_t offset=0, int64_t dim1=-2, int64_t dim2=-1)"}, true,
                [](P p, T self, C) {
                    return tensorValue(
