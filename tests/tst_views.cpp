@@ -650,6 +650,39 @@ void TestViews::translatedPyTorchTests_data() {
         "t[0] = 1 + 0.5j\n"
         "t[3] = 4.\n"
         "assert torch.equal(torch.tensor([6., 1 + 0.5j, 2 + 1j, 3.5, 4., 5j]), t.roll(1, 0))\n");
+    // test/test_tensor_creation_ops.py test_meshgrid_xy_indexing, _ij_indexing, _ij_indexing_is_default.
+    row("test_meshgrid_xy_indexing",
+        "a = torch.tensor(1)\nb = torch.tensor([1, 2, 3])\nc = torch.tensor([1, 2])\n"
+        "grid_a, grid_b, grid_c = torch.meshgrid([a, b, c], indexing='xy')\n"
+        "assert grid_a.shape == torch.Size([3, 1, 2]) and grid_b.shape == torch.Size([3, 1, 2])\n"
+        "assert grid_c.shape == torch.Size([3, 1, 2])\n"
+        "grid_a2, grid_b2, grid_c2 = torch.meshgrid(a, b, c, indexing='xy')\n"
+        "assert grid_a2.shape == torch.Size([3, 1, 2]) and grid_c2.shape == torch.Size([3, 1, 2])\n"
+        "expected_grid_a = torch.ones(3, 1, 2, dtype=torch.int64)\n"
+        "expected_grid_b = torch.tensor([[[1, 1]], [[2, 2]], [[3, 3]]])\n"
+        "expected_grid_c = torch.tensor([[[1, 2]], [[1, 2]], [[1, 2]]])\n"
+        "assert grid_a.equal(expected_grid_a) and grid_b.equal(expected_grid_b) and "
+        "grid_c.equal(expected_grid_c)\n"
+        "assert grid_a2.equal(expected_grid_a) and grid_b2.equal(expected_grid_b)\n"
+        "assert grid_c2.equal(expected_grid_c)\n");
+    row("test_meshgrid_ij_indexing",
+        "a = torch.tensor(1)\nb = torch.tensor([1, 2, 3])\nc = torch.tensor([1, 2])\n"
+        "grid_a, grid_b, grid_c = torch.meshgrid([a, b, c], indexing='ij')\n"
+        "assert grid_a.shape == torch.Size([1, 3, 2]) and grid_b.shape == torch.Size([1, 3, 2])\n"
+        "assert grid_c.shape == torch.Size([1, 3, 2])\n"
+        "grid_a2, grid_b2, grid_c2 = torch.meshgrid(a, b, c, indexing='ij')\n"
+        "expected_grid_a = torch.ones(1, 3, 2, dtype=torch.int64)\n"
+        "expected_grid_b = torch.tensor([[[1, 1], [2, 2], [3, 3]]])\n"
+        "expected_grid_c = torch.tensor([[[1, 2], [1, 2], [1, 2]]])\n"
+        "assert grid_a.equal(expected_grid_a) and grid_b.equal(expected_grid_b) and "
+        "grid_c.equal(expected_grid_c)\n"
+        "assert grid_a2.equal(expected_grid_a) and grid_b2.equal(expected_grid_b)\n"
+        "assert grid_c2.equal(expected_grid_c)\n");
+    row("test_meshgrid_ij_indexing_is_default",
+        "a = torch.tensor(1)\nb = torch.tensor([1, 2, 3])\nc = torch.tensor([1, 2])\n"
+        "grid_a, grid_b, grid_c = torch.meshgrid(a, b, c, indexing='ij')\n"
+        "grid_a2, grid_b2, grid_c2 = torch.meshgrid(a, b, c)\n"
+        "assert grid_a.equal(grid_a2) and grid_b.equal(grid_b2) and grid_c.equal(grid_c2)\n");
 }
 
 void TestViews::translatedPyTorchTests() {
@@ -766,6 +799,11 @@ void TestViews::translatedPyTorchRefusals_data() {
     row("test_roll/more dims",
         "data = torch.arange(1, 9).view(2, 4)\ny = data.roll(shifts=(1,), dims=(1, 2))\n",
         "RuntimeError: shifts and dimensions must align. shifts: 1, dims:2");
+    row("test_meshgrid_empty", "y = torch.meshgrid()\n",
+        "RuntimeError: meshgrid expects a non-empty TensorList");
+    row("test_meshgrid_inconsistent_dtype",
+        "y = torch.meshgrid(torch.tensor([1], dtype=torch.int), torch.tensor([2], dtype=torch.float))\n",
+        "RuntimeError: meshgrid expects all tensors to have the same dtype");
     row("test_fliplr/1-D", "y = torch.fliplr(torch.arange(3))\n", "RuntimeError: Input must be >= 2-d.");
     row("test_flipud/0-dim", "y = torch.flipud(torch.tensor(1))\n", "RuntimeError: Input must be >= 1-d.");
     row("test_movedim/repeated", "x = torch.randn(2, 3)\ny = torch.movedim(x, (0, 0), (0, 1))\n",
