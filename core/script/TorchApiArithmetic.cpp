@@ -504,26 +504,18 @@ void registerIndexing(Registry& r) {
         checkFactoryOptions(p);
         return Value::fromTensor(ops::cat(p.tensorList(0), intArg(p, "dim")));
     });
-    r.torchFunction("hstack", {"hstack(TensorList tensors, *, Tensor out=None)"}, [](P p, C) {
-        checkFactoryOptions(p);
-        return Value::fromTensor(ops::hstack(p.tensorList(0)));
-    });
-    r.torchFunction("vstack", {"vstack(TensorList tensors, *, Tensor out=None)"}, [](P p, C) {
-        checkFactoryOptions(p);
-        return Value::fromTensor(ops::vstack(p.tensorList(0)));
-    });
-    r.torchFunction("dstack", {"dstack(TensorList tensors, *, Tensor out=None)"}, [](P p, C) {
-        checkFactoryOptions(p);
-        return Value::fromTensor(ops::dstack(p.tensorList(0)));
-    });
-    r.torchFunction("column_stack", {"column_stack(TensorList tensors, *, Tensor out=None)"}, [](P p, C) {
-        checkFactoryOptions(p);
-        return Value::fromTensor(ops::columnStack(p.tensorList(0)));
-    });
-    r.torchFunction("row_stack", {"row_stack(TensorList tensors, *, Tensor out=None)"}, [](P p, C) {
-        checkFactoryOptions(p);
-        return Value::fromTensor(ops::vstack(p.tensorList(0)));
-    });
+    // The stacks of a tensor list (row_stack is vstack under another name, as in ATen).
+    const std::pair<const char*, Tensor (*)(const std::vector<Tensor>&)> stacks[] = {
+        {"hstack", &ops::hstack},    {"vstack", &ops::vstack},
+        {"dstack", &ops::dstack},    {"column_stack", &ops::columnStack},
+        {"row_stack", &ops::vstack},
+    };
+    for (const auto& [name, stack] : stacks)
+        r.torchFunction(name, {std::string(name) + "(TensorList tensors, *, Tensor out=None)"},
+                        [stack = stack](P p, C) {
+                            checkFactoryOptions(p);
+                            return Value::fromTensor(stack(p.tensorList(0)));
+                        });
     // Matrix products are not modelled (issue 11): the functions say so as `@` does, rather than
     // "has no attribute".
     for (const char* name : {"matmul", "mm", "bmm", "mv", "dot", "einsum"}) {
