@@ -28,28 +28,11 @@ int cudaIndexArgument(const std::optional<Value>& value) {
     return device.hasIndex() ? device.index : 0;
 }
 
-// The legacy tensor type names: Tensor.type() prints them ("torch.cuda.FloatTensor") and takes them
-// back, and PyTorch's pin_memory error shows them.
-constexpr std::pair<DType, const char*> kLegacyTypeNames[] = {
-    {DType::Float32, "FloatTensor"},
-    {DType::Float64, "DoubleTensor"},
-    {DType::Float16, "HalfTensor"},
-    {DType::BFloat16, "BFloat16Tensor"},
-    {DType::Int64, "LongTensor"},
-    {DType::Int32, "IntTensor"},
-    {DType::Int16, "ShortTensor"},
-    {DType::Int8, "CharTensor"},
-    {DType::UInt8, "ByteTensor"},
-    {DType::Bool, "BoolTensor"},
-    {DType::ComplexFloat, "ComplexFloatTensor"},
-    {DType::ComplexDouble, "ComplexDoubleTensor"},
-};
-
+// The legacy tensor type names (DType.h's "torch.FloatTensor", with "torch.cuda." on a GPU):
+// Tensor.type() prints them and takes them back, and PyTorch's pin_memory error shows them.
 std::string legacyTypeName(DType dtype, bool cuda) {
-    for (const auto& [type, name] : kLegacyTypeNames)
-        if (type == dtype)
-            return (cuda ? "torch.cuda." : "torch.") + std::string(name);
-    fail(ErrorKind::RuntimeError, "internal error: no legacy type name for this dtype");
+    const std::string name = legacyTensorTypeName(dtype);
+    return cuda ? "torch.cuda." + name.substr(std::string("torch.").size()) : name;
 }
 
 struct LegacyType {
@@ -68,9 +51,9 @@ LegacyType parseLegacyTypeName(const std::string& text) {
         markCudaUsed();
         requireCudaRuntime();
     }
-    for (const auto& [type, name] : kLegacyTypeNames)
-        if (text == legacyTypeName(type, cuda))
-            return {type, cuda};
+    for (int i = 0; i <= static_cast<int>(DType::ComplexDouble); ++i)
+        if (text == legacyTypeName(static_cast<DType>(i), cuda))
+            return {static_cast<DType>(i), cuda};
     fail(ErrorKind::ValueError, "invalid type: '", text, "'");
 }
 
