@@ -448,6 +448,52 @@ Tensor indexSelect(const Tensor& self, std::int64_t dim, const Tensor& index) {
     return result.withLayoutReason("index_select copies into a new contiguous tensor");
 }
 
+Tensor repeatInterleaveIndices(const Tensor& repeats, std::optional<std::int64_t> outputSize) {
+    SS_CHECK(repeats.dtype() == DType::Int64 || repeats.dtype() == DType::Int32, RuntimeError,
+             "\"repeat_interleave_cpu\" not implemented for '", scalarTypeName(repeats.dtype()), "'");
+    SS_CHECK(repeats.dim() == 1, RuntimeError, "repeat_interleave only accept 1D vector as repeat");
+    if (repeats.numel() == 0)
+        return Tensor::allocate(repeats.dtype(), {0});
+    requireValues(repeats);
+    const std::vector<Scalar> counts = repeats.values();
+    std::int64_t total = 0;
+    for (const Scalar& count : counts)
+        total = wrappingAdd(total, count.intValue);
+    if (!outputSize) {
+        for (const Scalar& count : counts)
+            SS_CHECK(count.intValue >= 0, RuntimeError, "repeats can not be negative");
+    } else {
+        SS_CHECK(*outputSize == total, RuntimeError, "repeat_interleave: output_size=", *outputSize,
+                 " is not the sum of the repeats (", total, ")");
+    }
+    ValueWorkLimit::charge(total);
+    Tensor result = Tensor::allocate(repeats.dtype(), {total});
+    std::int64_t at = 0;
+    for (std::size_t i = 0; i < counts.size(); ++i)
+        for (std::int64_t k = 0; k < counts[i].intValue; ++k)
+            result.storage()->store(repeats.dtype(), at++, Scalar::fromInt(static_cast<std::int64_t>(i)));
+    return result;
+}
+
+Tensor repeatInterleave(const Tensor& self, const Tensor& repeats, std::optional<std::int64_t> dim,
+                        std::optional<std::int64_t> outputSize) {
+    const Tensor input = dim ? self : reshape(self, {-1});
+    const std::int64_t d = dim.value_or(0);
+    const auto sizeAlong = [&] {
+        return input.sizes()[static_cast<std::size_t>(wrapDim(d, input.dim(), /*wrapScalar=*/false))];
+    };
+    Tensor perIndex;
+    if (repeats.dim() == 0 || (repeats.dim() == 1 && repeats.sizes()[0] == 1)) {
+        perIndex = expand(reshape(repeats, {1}), {sizeAlong()});
+    } else {
+        SS_CHECK(repeats.dim() == 1, RuntimeError, "repeats must be 0-dim or 1-dim tensor");
+        SS_CHECK(repeats.sizes()[0] == sizeAlong(), RuntimeError,
+                 "repeats must have the same size as input along dim");
+        perIndex = repeats;
+    }
+    return indexSelect(input, d, repeatInterleaveIndices(perIndex, outputSize));
+}
+
 Tensor maskedSelect(const Tensor& self, const Tensor& mask) {
     SS_CHECK(mask.dtype() == DType::Bool, RuntimeError, "masked_select: expected BoolTensor for mask");
     const Shape shape = inferBroadcastShape(self.sizes(), mask.sizes());

@@ -97,6 +97,14 @@ Tensor advancedIndex(const Tensor& self, const std::vector<AdvancedItem>& items)
 void advancedSetIndex(const Tensor& self, const std::vector<AdvancedItem>& items, const Operand& value,
                       bool accumulate = false);
 Tensor indexSelect(const Tensor& self, std::int64_t dim, const Tensor& index);
+// torch.repeat_interleave(repeats): index i written repeats[i] times (repeats: 1-D int64 or int32,
+// and so is the result). An output_size that is not the sum of the repeats is refused (PyTorch
+// trusts it and writes past the result or leaves it unwritten).
+Tensor repeatInterleaveIndices(const Tensor& repeats, std::optional<std::int64_t> outputSize);
+// self.repeat_interleave(repeats, dim): index_select along dim (of self flattened when dim is
+// None) of repeatInterleaveIndices; a 0-dim or one-element repeats applies to every index.
+Tensor repeatInterleave(const Tensor& self, const Tensor& repeats, std::optional<std::int64_t> dim,
+                        std::optional<std::int64_t> outputSize);
 Tensor maskedSelect(const Tensor& self, const Tensor& mask);
 Tensor maskedFill_(const Tensor& self, const Tensor& mask, const Operand& value);
 Tensor gather(const Tensor& self, std::int64_t dim, const Tensor& index);

@@ -435,6 +435,32 @@ void registerIndexing(Registry& r) {
     r.tensorOp("index_select", {"index_select(int64_t dim, Tensor index)"}, true, [](P p, T self, C) {
         return Value::fromTensor(ops::indexSelect(self, intArg(p, "dim"), p.tensor(at(p, "index"))));
     });
+    // repeat_interleave(int) makes its repeats a one-element int64 tensor, as ATen does; the torch
+    // function also has the repeats-only overload (the indices themselves).
+    const auto repeatInterleave = [](P p, const Tensor& self, std::size_t repeatsAt) {
+        const std::optional<std::int64_t> outputSize = p.toInt64Optional(at(p, "output_size"));
+        const Tensor repeats = p.raw(repeatsAt).isTensor()
+                                   ? p.tensor(repeatsAt)
+                                   : ops::full({1}, Scalar::fromInt(p.toInt64(repeatsAt)), DType::Int64);
+        return Value::fromTensor(
+            ops::repeatInterleave(self, repeats, p.toInt64Optional(at(p, "dim")), outputSize));
+    };
+    r.tensorOp("repeat_interleave",
+               {"repeat_interleave(Tensor repeats, int64_t? dim=None, *, int64_t? output_size=None)",
+                "repeat_interleave(SymInt repeats, int64_t? dim=None, *, int64_t? output_size=None)"},
+               false,
+               [repeatInterleave](P p, T self, C) { return repeatInterleave(p, self, at(p, "repeats")); });
+    r.torchFunction(
+        "repeat_interleave",
+        {"repeat_interleave(Tensor repeats, *, int64_t? output_size=None)",
+         "repeat_interleave(Tensor input, Tensor repeats, int64_t? dim=None, *, int64_t? output_size=None)",
+         "repeat_interleave(Tensor input, SymInt repeats, int64_t? dim=None, *, int64_t? output_size=None)"},
+        [repeatInterleave](P p, C) {
+            if (p.overload() == 0)
+                return Value::fromTensor(
+                    ops::repeatInterleaveIndices(p.tensor(0), p.toInt64Optional(at(p, "output_size"))));
+            return repeatInterleave(p, p.tensor(0), at(p, "repeats"));
+        });
     r.tensorOp("masked_select", {"masked_select(Tensor mask)"}, true,
                [](P p, T self, C) { return Value::fromTensor(ops::maskedSelect(self, p.tensor(at(p, "mask")))); });
     r.tensorOp("masked_fill_", {"masked_fill_(Tensor mask, Tensor value)", "masked_fill_(Tensor mask, Scalar value)"},
