@@ -491,7 +491,8 @@ Tensor repeatInterleave(const Tensor& self, const Tensor& repeats, std::optional
                  "repeats must have the same size as input along dim");
         perIndex = repeats;
     }
-    return indexSelect(input, d, repeatInterleaveIndices(perIndex, outputSize));
+    return indexSelect(input, d, repeatInterleaveIndices(perIndex, outputSize))
+        .withLayoutReason("repeat_interleave is index_select of repeated indices: a new contiguous tensor");
 }
 
 Tensor maskedSelect(const Tensor& self, const Tensor& mask) {

@@ -295,7 +295,10 @@ Tensor rollOneDim(const Tensor& self, std::int64_t shift, std::int64_t dim) {
     if (start < 0)
         start += size;
     const Tensor rolled = cat({narrow(input, dim, start, size - start), narrow(input, dim, 0, start)}, dim);
-    return onCuda ? contiguous(rolled) : rolled;
+    return onCuda
+               ? contiguous(rolled).withLayoutReason("roll on CUDA writes a new contiguous tensor")
+               : rolled.withLayoutReason(
+                     "roll is narrow + cat: cat's memory format (a channels_last input stays channels_last)");
 }
 
 } // namespace
@@ -323,7 +326,9 @@ Tensor tile(const Tensor& self, const Shape& reps) {
 }
 
 Tensor triangle(const Tensor& self, std::int64_t k, bool upper) {
-    const Tensor result = clone(self, MemoryFormat::Contiguous);
+    const Tensor result = clone(self, MemoryFormat::Contiguous)
+                              .withLayoutReason(upper ? "triu writes a new contiguous tensor"
+                                                      : "tril writes a new contiguous tensor");
     if (self.numel() == 0 || !result.hasValues())
         return result;
     const auto rows = static_cast<std::size_t>(wrapDim(-2, self.dim(), /*wrapScalar=*/false));
