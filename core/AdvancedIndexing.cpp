@@ -23,6 +23,7 @@
 #include "TensorIterator.h"
 #include "ValueWorkLimit.h"
 
+#include <limits>
 #include <numeric>
 
 namespace stridescope::ops {
@@ -456,16 +457,18 @@ Tensor repeatInterleaveIndices(const Tensor& repeats, std::optional<std::int64_t
         return Tensor::allocate(repeats.dtype(), {0});
     requireValues(repeats);
     const std::vector<Scalar> counts = repeats.values();
+    // Negative repeats are refused with output_size too (PyTorch checks them only without it, and
+    // then writes outside its result), and a sum beyond int64 before anything is allocated.
     std::int64_t total = 0;
-    for (const Scalar& count : counts)
-        total = wrappingAdd(total, count.intValue);
-    if (!outputSize) {
-        for (const Scalar& count : counts)
-            SS_CHECK(count.intValue >= 0, RuntimeError, "repeats can not be negative");
-    } else {
+    for (const Scalar& count : counts) {
+        SS_CHECK(count.intValue >= 0, RuntimeError, "repeats can not be negative");
+        SS_CHECK(count.intValue <= std::numeric_limits<std::int64_t>::max() - total, RuntimeError,
+                 "repeat_interleave: the repeats add up to more than 2**63 - 1 elements");
+        total += count.intValue;
+    }
+    if (outputSize)
         SS_CHECK(*outputSize == total, RuntimeError, "repeat_interleave: output_size=", *outputSize,
                  " is not the sum of the repeats (", total, ")");
-    }
     ValueWorkLimit::charge(total);
     Tensor result = Tensor::allocate(repeats.dtype(), {total});
     std::int64_t at = 0;
