@@ -650,6 +650,15 @@ void TestViews::translatedPyTorchTests_data() {
         "t[0] = 1 + 0.5j\n"
         "t[3] = 4.\n"
         "assert torch.equal(torch.tensor([6., 1 + 0.5j, 2 + 1j, 3.5, 4., 5j]), t.roll(1, 0))\n");
+    // test/test_tensor_creation_ops.py test_diag_embed (its list comprehensions over the 3 rows unrolled).
+    row("test_diag_embed",
+        "x = torch.arange(3 * 4, dtype=torch.float).view(3, 4)\n"
+        "result = torch.diag_embed(x)\n"
+        "expected = torch.stack([torch.diag(x[0]), torch.diag(x[1]), torch.diag(x[2])], 0)\n"
+        "assert torch.equal(result, expected)\n"
+        "result = torch.diag_embed(x, offset=1, dim1=0, dim2=2)\n"
+        "expected = torch.stack([torch.diag(x[0], 1), torch.diag(x[1], 1), torch.diag(x[2], 1)], 1)\n"
+        "assert torch.equal(result, expected)\n");
     // test/test_tensor_creation_ops.py test_meshgrid_xy_indexing, _ij_indexing, _ij_indexing_is_default.
     row("test_meshgrid_xy_indexing",
         "a = torch.tensor(1)\nb = torch.tensor([1, 2, 3])\nc = torch.tensor([1, 2])\n"
