@@ -543,17 +543,14 @@ void registerIndexing(Registry& r) {
                             return Value::fromTensor(stack(p.tensorList(0)));
                         });
     // Matrix products are not modelled (issue 11): the functions say so as `@` does, rather than
-    // "has no attribute".
-    for (const char* name : {"matmul", "mm", "bmm", "mv", "dot", "einsum"}) {
-        const std::string message = std::string(name) == "einsum"
-                                        ? "torch.einsum is not supported by StrideScope"
-                                        : "matrix multiplication (@, matmul) is not supported by StrideScope";
-        const Handler refuse = [message](const CallArguments&, const Tensor*, C) -> Value {
-            fail(ErrorKind::RuntimeError, message);
+    // "has no attribute". (torch.einsum of one operand is modelled: TorchApiViews.cpp.)
+    for (const char* name : {"matmul", "mm", "bmm", "mv", "dot"}) {
+        const Handler refuse = [](const CallArguments&, const Tensor*, C) -> Value {
+            fail(ErrorKind::RuntimeError,
+                 "matrix multiplication (@, matmul) is not supported by StrideScope");
         };
         r.custom(std::string("torch.") + name, refuse);
-        if (std::string(name) != "einsum")
-            r.custom(std::string("Tensor.") + name, refuse);
+        r.custom(std::string("Tensor.") + name, refuse);
     }
     // The *_like factories are registered with the views (TorchApiViews.cpp, ops::like).
 }

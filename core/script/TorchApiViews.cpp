@@ -2,6 +2,7 @@
 // version counter and the Storage API, as rows of the op registry (TorchRegistry.h).
 #include "core/Broadcast.h"
 #include "core/DeviceOps.h"
+#include "core/Einsum.h"
 #include "core/ShapeOps.h"
 #include "core/script/Operators.h"
 #include "core/script/Repr.h"
@@ -387,6 +388,43 @@ void registerViews(Registry& r) {
         return tensorsToTuple(grids);
     });
     r.torchNames.push_back("meshgrid");
+
+    // torch.einsum(equation, *operands) (torch/functional.py, then at::einsum): one operand, a view
+    // or a sum (core/Einsum.h). Several operands multiply, which StrideScope does not model; the
+    // sublist form is not parsed.
+    r.custom("torch.einsum", [](const CallArguments& args, const Tensor*, C) {
+        for (const auto& keyword : args.keywords)
+            fail(ErrorKind::TypeError, "einsum() got an unexpected keyword argument '", keyword.first, "'");
+        std::vector<Value> operands;
+        if (args.positional.size() >= 2) {
+            operands.assign(args.positional.begin() + 1, args.positional.end());
+            if (operands.size() == 1 &&
+                (operands[0].is(Value::Kind::Tuple) || operands[0].is(Value::Kind::List)))
+                operands = operands[0].is(Value::Kind::Tuple) ? operands[0].asTuple() : operands[0].asList();
+        }
+        if (operands.empty())
+            fail(ErrorKind::ValueError,
+                 "einsum(): must specify the equation string and at least one operand, or at "
+                 "least one operand and its subscripts list");
+        const Value& equation = args.positional[0];
+        if (equation.isTensor())
+            fail(ErrorKind::RuntimeError,
+                 "einsum's sublist form (operand, [subscripts], ...) is not supported by "
+                 "StrideScope: write the equation string");
+        if (!equation.is(Value::Kind::String))
+            fail(ErrorKind::TypeError, "einsum(): argument 'equation' (position 1) must be str, not ",
+                 typeName(equation));
+        for (std::size_t i = 0; i < operands.size(); ++i)
+            if (!operands[i].isTensor())
+                fail(ErrorKind::TypeError, "expected Tensor as element ", i, " in argument 1, but got ",
+                     typeName(operands[i]));
+        SS_CHECK(
+            operands.size() == 1, RuntimeError,
+            "torch.einsum of several operands multiplies them, which StrideScope does not model (the einsum "
+            "of one operand, a view or a sum, it does)");
+        return tensorValue(ops::einsum(equation.asString(), operands[0].asTensor()));
+    });
+    r.torchNames.push_back("einsum");
 
     // ---- copies ----
     r.tensorOp("tile", {"tile(IntArrayRef dims)"}, true,
