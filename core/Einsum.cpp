@@ -19,13 +19,9 @@ constexpr int kLetters = 26;
 constexpr int kTotalLabels = 2 * kLetters;
 constexpr int kEllipsis = kTotalLabels;
 
-int labelIndex(unsigned char label) {
-    return std::isupper(label) ? label - 'A' : label - 'a' + kLetters;
-}
+int labelIndex(unsigned char label) { return std::isupper(label) ? label - 'A' : label - 'a' + kLetters; }
 
-char labelOf(int index) {
-    return static_cast<char>(index < kLetters ? 'A' + index : 'a' + index - kLetters);
-}
+char labelOf(int index) { return static_cast<char>(index < kLetters ? 'A' + index : 'a' + index - kLetters); }
 
 } // namespace
 
@@ -41,14 +37,16 @@ Tensor einsum(std::string_view equation, const Tensor& operand) {
         if (label == ' ')
             continue;
         if (label == '.') {
-            SS_CHECK(!ellipsisInInput, RuntimeError, "einsum(): found '.' for operand 0 for which an ellipsis was already found");
+            SS_CHECK(!ellipsisInInput, RuntimeError,
+                     "einsum(): found '.' for operand 0 for which an ellipsis was already found");
             SS_CHECK(i + 2 < lhs.size() && lhs[++i] == '.' && lhs[++i] == '.', RuntimeError,
                      "einsum(): found '.' for operand 0 that is not part of any ellipsis");
             labels.push_back(kEllipsis);
             ellipsisInInput = true;
             continue;
         }
-        SS_CHECK(label != ',', RuntimeError, "einsum(): fewer operands were provided than specified in the equation");
+        SS_CHECK(label != ',', RuntimeError,
+                 "einsum(): fewer operands were provided than specified in the equation");
         SS_CHECK(std::isalpha(label), RuntimeError, "einsum(): invalid subscript given at index ", i,
                  " in the equation string, subscripts must be in [a-zA-Z]");
         labels.push_back(labelIndex(label));
@@ -68,7 +66,8 @@ Tensor einsum(std::string_view equation, const Tensor& operand) {
     }
     SS_CHECK(ellipsisInInput ? nlabels <= ndims : nlabels == ndims, RuntimeError,
              "einsum(): the number of subscripts in the equation (", nlabels,
-             ellipsisInInput ? ") is more than the number of dimensions (" : ") does not match the number of dimensions (",
+             ellipsisInInput ? ") is more than the number of dimensions ("
+                             : ") does not match the number of dimensions (",
              ndims, ") for operand 0", ellipsisInInput ? "" : " and no ellipsis was given");
 
     // Each label's place in the permuted operand: the output's first, then the contracted ones.
@@ -103,8 +102,8 @@ Tensor einsum(std::string_view equation, const Tensor& operand) {
             SS_CHECK(std::isalpha(label), RuntimeError, "einsum(): invalid subscript given at index ",
                      lhs.size() + 2 + i, " in the equation string, subscripts must be in [a-zA-Z]");
             const auto index = static_cast<std::size_t>(labelIndex(label));
-            SS_CHECK(labelCount[index] > 0 && permIndex[index] == -1, RuntimeError, "einsum(): output subscript ",
-                     static_cast<char>(label),
+            SS_CHECK(labelCount[index] > 0 && permIndex[index] == -1, RuntimeError,
+                     "einsum(): output subscript ", static_cast<char>(label),
                      permIndex[index] > -1 ? " appears more than once in the output"
                                            : " does not appear in the equation for any input operand");
             permIndex[index] = next++;
@@ -130,14 +129,16 @@ Tensor einsum(std::string_view equation, const Tensor& operand) {
                 permutation[static_cast<std::size_t>(ellipsisIndex + j)] = dim++;
             continue;
         }
-        std::int64_t& slot = permutation[static_cast<std::size_t>(permIndex[static_cast<std::size_t>(label)])];
+        std::int64_t& slot =
+            permutation[static_cast<std::size_t>(permIndex[static_cast<std::size_t>(label)])];
         if (slot == -1) {
             slot = dim++;
             continue;
         }
         const std::int64_t previous = slot;
         SS_CHECK(op.size(dim) == op.size(previous), RuntimeError, "einsum(): subscript ", labelOf(label),
-                 " is repeated for operand 0 but the sizes don't match, ", op.size(dim), " != ", op.size(previous));
+                 " is repeated for operand 0 but the sizes don't match, ", op.size(dim),
+                 " != ", op.size(previous));
         op = movedim(diagonal(op, 0, previous, dim), {-1}, {previous});
     }
     op = permute(op, permutation);
