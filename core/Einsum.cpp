@@ -23,6 +23,38 @@ int labelIndex(unsigned char label) { return std::isupper(label) ? label - 'A' :
 
 char labelOf(int index) { return static_cast<char>(index < kLetters ? 'A' + index : 'a' + index - kLetters); }
 
+// What at::einsum says about the ellipses of one side of the equation.
+struct EllipsisMessages {
+    const char* secondOne;
+    const char* broken;
+};
+
+// One side of the equation as at::einsum reads it: spaces skipped, one "..." at most (onEllipsis),
+// every other character to onLabel(character, its index in the side).
+template <typename OnEllipsis, typename OnLabel>
+void readSide(std::string_view side, const EllipsisMessages& messages, OnEllipsis onEllipsis,
+              OnLabel onLabel) {
+    bool ellipsisSeen = false;
+    for (std::size_t i = 0; i < side.size(); ++i) {
+        const auto label = static_cast<unsigned char>(side[i]);
+        if (label == ' ')
+            continue;
+        if (label != '.') {
+            onLabel(label, i);
+            continue;
+        }
+        SS_CHECK(!ellipsisSeen, RuntimeError, messages.secondOne);
+        SS_CHECK(i + 2 < side.size() && side[++i] == '.' && side[++i] == '.', RuntimeError, messages.broken);
+        ellipsisSeen = true;
+        onEllipsis();
+    }
+}
+
+void checkSubscript(unsigned char label, std::size_t index) {
+    SS_CHECK(std::isalpha(label), RuntimeError, "einsum(): invalid subscript given at index ", index,
+             " in the equation string, subscripts must be in [a-zA-Z]");
+}
+
 } // namespace
 
 Tensor einsum(std::string_view equation, const Tensor& operand) {
@@ -32,25 +64,20 @@ Tensor einsum(std::string_view equation, const Tensor& operand) {
     // The operand's labels (one operand: a ',' means the equation names more).
     std::vector<int> labels;
     bool ellipsisInInput = false;
-    for (std::size_t i = 0; i < lhs.size(); ++i) {
-        const auto label = static_cast<unsigned char>(lhs[i]);
-        if (label == ' ')
-            continue;
-        if (label == '.') {
-            SS_CHECK(!ellipsisInInput, RuntimeError,
-                     "einsum(): found '.' for operand 0 for which an ellipsis was already found");
-            SS_CHECK(i + 2 < lhs.size() && lhs[++i] == '.' && lhs[++i] == '.', RuntimeError,
-                     "einsum(): found '.' for operand 0 that is not part of any ellipsis");
+    readSide(
+        lhs,
+        {"einsum(): found '.' for operand 0 for which an ellipsis was already found",
+         "einsum(): found '.' for operand 0 that is not part of any ellipsis"},
+        [&] {
             labels.push_back(kEllipsis);
             ellipsisInInput = true;
-            continue;
-        }
-        SS_CHECK(label != ',', RuntimeError,
-                 "einsum(): fewer operands were provided than specified in the equation");
-        SS_CHECK(std::isalpha(label), RuntimeError, "einsum(): invalid subscript given at index ", i,
-                 " in the equation string, subscripts must be in [a-zA-Z]");
-        labels.push_back(labelIndex(label));
-    }
+        },
+        [&](unsigned char label, std::size_t i) {
+            SS_CHECK(label != ',', RuntimeError,
+                     "einsum(): fewer operands were provided than specified in the equation");
+            checkSubscript(label, i);
+            labels.push_back(labelIndex(label));
+        });
 
     std::array<std::int64_t, kTotalLabels> labelCount{};
     const std::int64_t ndims = operand.dim();
@@ -84,30 +111,24 @@ Tensor einsum(std::string_view equation, const Tensor& operand) {
             if (labelCount[static_cast<std::size_t>(label)] == 1)
                 permIndex[static_cast<std::size_t>(label)] = next++;
     } else {
-        const std::string_view rhs = equation.substr(arrow + 2);
-        for (std::size_t i = 0; i < rhs.size(); ++i) {
-            const auto label = static_cast<unsigned char>(rhs[i]);
-            if (label == ' ')
-                continue;
-            if (label == '.') {
-                SS_CHECK(!ellipsisInOutput, RuntimeError,
-                         "einsum(): found '.' for output but an ellipsis (...) was already found");
-                SS_CHECK(i + 2 < rhs.size() && rhs[++i] == '.' && rhs[++i] == '.', RuntimeError,
-                         "einsum(): found '.' for output that is not part of any ellipsis (...)");
+        readSide(
+            equation.substr(arrow + 2),
+            {"einsum(): found '.' for output but an ellipsis (...) was already found",
+             "einsum(): found '.' for output that is not part of any ellipsis (...)"},
+            [&] {
                 ellipsisIndex = next;
                 next += ellipsisDims;
                 ellipsisInOutput = true;
-                continue;
-            }
-            SS_CHECK(std::isalpha(label), RuntimeError, "einsum(): invalid subscript given at index ",
-                     lhs.size() + 2 + i, " in the equation string, subscripts must be in [a-zA-Z]");
-            const auto index = static_cast<std::size_t>(labelIndex(label));
-            SS_CHECK(labelCount[index] > 0 && permIndex[index] == -1, RuntimeError,
-                     "einsum(): output subscript ", static_cast<char>(label),
-                     permIndex[index] > -1 ? " appears more than once in the output"
-                                           : " does not appear in the equation for any input operand");
-            permIndex[index] = next++;
-        }
+            },
+            [&](unsigned char label, std::size_t i) {
+                checkSubscript(label, lhs.size() + 2 + i);
+                const auto index = static_cast<std::size_t>(labelIndex(label));
+                SS_CHECK(labelCount[index] > 0 && permIndex[index] == -1, RuntimeError,
+                         "einsum(): output subscript ", static_cast<char>(label),
+                         permIndex[index] > -1 ? " appears more than once in the output"
+                                               : " does not appear in the equation for any input operand");
+                permIndex[index] = next++;
+            });
     }
     const std::int64_t outputDims = next;
     if (!ellipsisInOutput) {
