@@ -64,7 +64,10 @@ Value parseDefault(std::string_view text) {
         }
         return Value::list(std::move(items));
     }
-    return Value::fromInt(std::stoll(std::string(text)));
+    const std::string number(text);
+    if (number.find_first_of(".eE") != std::string::npos) // a float: "double rtol=1e-05"
+        return Value::fromFloat(std::stod(number));
+    return Value::fromInt(std::stoll(number));
 }
 
 bool isBuiltinTypeObject(const Value& v, std::string_view name) {
