@@ -20,6 +20,7 @@
 #include "GatheredCells.h"
 #include "LayoutWalk.h"
 #include "MemoryOverlap.h"
+#include "ShapeOps.h"
 #include "TensorIterator.h"
 #include "ValueWorkLimit.h"
 
@@ -417,6 +418,10 @@ Tensor nonzero(const Tensor& self) {
         return Scalar::fromInt(found[row][col]);
     }); // row-major logical order, whatever the strides
     return result;
+}
+
+std::vector<Tensor> nonzeroNumpy(const Tensor& self) {
+    return unbind(nonzero(self.dim() == 0 ? unsqueeze(self, 0) : self), 1);
 }
 
 Tensor indexSelect(const Tensor& self, std::int64_t dim, const Tensor& index) {

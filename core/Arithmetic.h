@@ -85,6 +85,23 @@ Tensor argMax(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim,
 Tensor variance(const Tensor& self, const std::optional<Shape>& dims, double correction, bool keepdim, bool takeRoot);
 Tensor norm(const Tensor& self, double p, const std::optional<Shape>& dims, bool keepdim, std::optional<DType> dtype);
 
+// trace of a matrix: the sum of its diagonal, 0-D (integers sum in int64; float16, bfloat16 and
+// bool are refused by the CPU kernel's dispatch, as in PyTorch).
+Tensor trace(const Tensor& self);
+// count_nonzero: (self != 0) summed over `dims` (all of them when empty), int64.
+Tensor countNonzero(const Tensor& self, const Shape& dims);
+
+// ---- tests of values (bool results, TensorIterator's layout) ------------------------------
+// PyTorch 1.13's composites: isnan is self != self; isinf is |self| == inf, isfinite
+// (self == self) * (|self| != inf) (integers and bool: a zeros_like / ones_like in self's
+// layout; complex: the test of each part); isposinf / isneginf compare with +-inf (no complex).
+enum class ValueTest { IsNan, IsInf, IsFinite, IsPosInf, IsNegInf };
+Tensor testValues(ValueTest test, const Tensor& self);
+// isclose: self == other, or |self - other| <= atol + rtol * |other| and finite (NaN == NaN with
+// equalNan); the same dtype on both sides; allclose is isclose(...).all().
+Tensor isclose(const Tensor& self, const Tensor& other, double rtol, double atol, bool equalNan);
+bool allclose(const Tensor& self, const Tensor& other, double rtol, double atol, bool equalNan);
+
 // ---- advanced indexing and joining (copies) ---------------------------------------------
 // One item of a subscript that may copy: a basic item, or a tensor of indices (int64) or a mask (bool).
 struct AdvancedItem {
@@ -111,6 +128,9 @@ Tensor gather(const Tensor& self, std::int64_t dim, const Tensor& index);
 Tensor scatter_(const Tensor& self, std::int64_t dim, const Tensor& index, const Operand& src);
 Tensor take(const Tensor& self, const Tensor& index);
 Tensor nonzero(const Tensor& self);
+// nonzero_numpy (nonzero(as_tuple=True), torch.where(condition)): the columns of nonzero(),
+// views of its column-major result; a 0-dim input counts as one element.
+std::vector<Tensor> nonzeroNumpy(const Tensor& self);
 Tensor hstack(const std::vector<Tensor>& tensors);
 Tensor vstack(const std::vector<Tensor>& tensors);
 Tensor dstack(const std::vector<Tensor>& tensors);

@@ -43,6 +43,13 @@ NonBlockingScope::NonBlockingScope(bool nonBlocking) : m_previous(t_nonBlocking)
 }
 NonBlockingScope::~NonBlockingScope() { t_nonBlocking = m_previous; }
 
+std::string legacyTypeName(DType dtype, bool cuda) {
+    const std::string name = legacyTensorTypeName(dtype);
+    return cuda ? "torch.cuda." + name.substr(std::string("torch.").size()) : name;
+}
+
+std::string legacyTypeName(const Tensor& t) { return legacyTypeName(t.dtype(), deviceOf(t).isCuda()); }
+
 void checkSameDevice(const std::vector<const Tensor*>& tensors, bool allowCpuScalar) {
     Device common = Device::cpu();
     for (const Tensor* t : tensors)

@@ -23,6 +23,11 @@ inline const Device& deviceOf(const Tensor& t) { return t.storage()->device(); }
 // `device` (the pinned flag of a CPU target is never set: to() makes pageable memory).
 Tensor toDevice(const Tensor& self, std::optional<Device> device, std::optional<DType> dtype,
                 bool nonBlocking, bool copy, std::optional<MemoryFormat> format);
+// The legacy tensor type name ("torch.FloatTensor", "torch.cuda.FloatTensor" on a GPU): Tensor.type()
+// prints it and takes it back, and a few PyTorch messages show it.
+std::string legacyTypeName(DType dtype, bool cuda);
+std::string legacyTypeName(const Tensor& t);
+
 // Tensor.pin_memory(): self when already pinned, else a pinned CPU copy (strides preserved).
 Tensor pinMemory(const Tensor& self);
 

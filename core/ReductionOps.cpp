@@ -348,4 +348,19 @@ Tensor norm(const Tensor& self, double p, const std::optional<Shape>& dims, bool
     return result;
 }
 
+Tensor trace(const Tensor& self) {
+    SS_CHECK(self.dim() == 2, RuntimeError, "trace: expected a matrix, but got tensor with dim ", self.dim());
+    // trace_cpu dispatches over all types and complex: float16, bfloat16 and bool have no kernel.
+    SS_CHECK(self.dtype() != DType::Float16 && self.dtype() != DType::BFloat16 && self.dtype() != DType::Bool,
+             RuntimeError, "\"trace\" not implemented for '", scalarTypeName(self.dtype()), "'");
+    return reduce(ReductionKind::Sum, diagonal(self, 0, 0, 1), {}, false, std::nullopt)
+        .withLayoutReason("trace sums the diagonal into a new 0-dim tensor");
+}
+
+Tensor countNonzero(const Tensor& self, const Shape& dims) {
+    return reduce(ReductionKind::Sum,
+                  binary(BinaryKind::Ne, Operand::of(self), Operand::of(Scalar::fromInt(0))), dims, false,
+                  DType::Int64);
+}
+
 } // namespace stridescope::ops

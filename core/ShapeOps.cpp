@@ -3,11 +3,13 @@
 // the same order with the same texts.
 #include "ShapeOps.h"
 
+#include "Arithmetic.h"
 #include "Broadcast.h"
 #include "ComplexOps.h"
 #include "DeviceOps.h"
 #include "Elementwise.h"
 #include "Error.h"
+#include "TypePromotion.h"
 
 #include <algorithm>
 
@@ -383,6 +385,143 @@ Tensor sliceScatter(const Tensor& self, const Tensor& src, std::int64_t dim,
 Tensor diagonalScatter(const Tensor& self, const Tensor& src, std::int64_t offset, std::int64_t dim1,
                        std::int64_t dim2) {
     return scatterIntoView(self, src, [&](const Tensor& t) { return diagonal(t, offset, dim1, dim2); });
+}
+
+std::vector<Tensor> meshgrid(std::vector<Tensor> tensors, const std::string& indexing) {
+    SS_CHECK(!tensors.empty(), RuntimeError, "meshgrid expects a non-empty TensorList");
+    for (std::size_t i = 0; i + 1 < tensors.size(); ++i) {
+        SS_CHECK(tensors[i].dtype() == tensors[i + 1].dtype(), RuntimeError,
+                 "meshgrid expects all tensors to have the same dtype");
+        SS_CHECK(deviceOf(tensors[i]) == deviceOf(tensors[i + 1]), RuntimeError,
+                 "meshgrid expects all tensors to have the same device");
+    }
+    const bool swap = indexing == "xy" && tensors.size() >= 2;
+    SS_CHECK(indexing == "xy" || indexing == "ij", RuntimeError,
+             "torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: ", indexing);
+    if (swap)
+        std::swap(tensors[0], tensors[1]);
+    Shape grid;
+    for (const Tensor& t : tensors) {
+        // PyTorch prints the offending tensor after "got: " in C++'s format: an empty one as
+        // "[ torch.FloatTensor{1,0} ]"; the values of another are not repeated here, its rank is.
+        if (t.dim() > 1 && t.numel() == 0) {
+            std::string sizes;
+            for (const std::int64_t s : t.sizes())
+                sizes += (sizes.empty() ? "" : ",") + std::to_string(s);
+            fail(ErrorKind::RuntimeError,
+                 "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: [ ", legacyTypeName(t),
+                 "{", sizes, "} ]");
+        }
+        SS_CHECK(t.dim() <= 1, RuntimeError,
+                 "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got a ", t.dim(),
+                 "-D tensor");
+        grid.push_back(t.numel());
+    }
+    std::vector<Tensor> grids;
+    Shape viewShape(tensors.size(), 1);
+    for (std::size_t i = 0; i < tensors.size(); ++i) {
+        viewShape[i] = -1;
+        grids.push_back(expand(view(tensors[i], viewShape), grid));
+        viewShape[i] = 1;
+    }
+    if (swap)
+        std::swap(grids[0], grids[1]);
+    return grids;
+}
+
+Tensor narrowCopy(const Tensor& self, std::int64_t dim, std::int64_t start, std::int64_t length) {
+    if (deviceOf(self).isCuda()) // narrow_copy_dense
+        return clone(narrow(self, dim, start, length), MemoryFormat::Contiguous)
+            .withLayoutReason("narrow_copy writes narrow's elements into a new contiguous tensor");
+    SS_CHECK(self.dim() > 0, RuntimeError, "narrow() cannot be applied to a 0-dim tensor.");
+    if (dim < 0)
+        dim = wrapDim(dim, self.dim());
+    else
+        SS_CHECK(dim < self.dim(), RuntimeError,
+                 "Expected dim < static_cast<int64_t>(self_sizes.size()) to be true, but got false.  (Could "
+                 "this error message be improved?  If so, please report an enhancement request to PyTorch.)");
+    const std::int64_t size = self.sizes()[static_cast<std::size_t>(dim)];
+    // "start being the end is valid, but not a valid dim specification": any other negative
+    // start wraps as a dim of `size` would, with a dim's IndexError past -size.
+    if (start != size && start < 0)
+        start = wrapDim(start, size);
+    SS_CHECK(length >= 0 && start <= size - length, RuntimeError, "start (", start, ") + length (", length,
+             ") exceeds dimension size (", size, ").");
+    // The CPU kernel writes into empty_like(self) resized to the narrowed sizes: contiguous, on a
+    // storage as large as self's elements, which resize_ never shrinks.
+    const Tensor narrowed = narrow(self, dim, start, length);
+    const Tensor result = resizeInPlace(like(self, LikeFill::Empty, std::nullopt, MemoryFormat::Preserve),
+                                        narrowed.sizes(), std::nullopt);
+    copy_(result, narrowed);
+    return result.withLayoutReason("narrow_copy writes narrow's elements contiguously into empty_like(self), "
+                                   "whose storage keeps self's size");
+}
+
+Tensor outer(const Tensor& self, const Tensor& vec2) {
+    SS_CHECK(self.dim() == 1, RuntimeError, "outer: Expected 1-D argument self, but got ", self.dim(), "-D");
+    SS_CHECK(vec2.dim() == 1, RuntimeError, "outer: Expected 1-D argument vec2, but got ", vec2.dim(), "-D");
+    return binary(BinaryKind::Mul, Operand::of(reshape(self, {self.size(0), 1})), Operand::of(vec2));
+}
+
+Tensor blockDiag(const std::vector<Tensor>& tensors) {
+    if (tensors.empty())
+        return empty({1, 0}, DType::Float32);
+    std::vector<PromotionOperand> operands; // result_type: a 0-D block ranks below the others
+    std::int64_t rows = 0, columns = 0;
+    for (std::size_t i = 0; i < tensors.size(); ++i) {
+        const Tensor& t = tensors[i];
+        SS_CHECK(t.dim() < 3, RuntimeError,
+                 "torch.block_diag: Input tensors must have 2 or fewer dimensions. Input ", i, " has ",
+                 t.dim(), " dimensions");
+        operands.push_back(PromotionOperand::of(t));
+        rows += t.dim() == 2 ? t.size(0) : 1;
+        columns += t.dim() == 0 ? 1 : t.size(-1);
+    }
+    const Tensor result = zeros({rows, columns}, resultType(operands))
+                              .withLayoutReason("block_diag writes its blocks into a new contiguous tensor");
+    std::int64_t row = 0, column = 0;
+    for (const Tensor& t : tensors) {
+        const Tensor block = t.dim() == 2 ? t : view(t, {1, t.dim() == 0 ? 1 : t.size(0)});
+        const std::int64_t height = block.size(0), width = block.size(1);
+        copy_(narrow(narrow(result, 0, row, height), 1, column, width), block);
+        row += height;
+        column += width;
+    }
+    return result;
+}
+
+Tensor cartesianProd(const std::vector<Tensor>& tensors) {
+    for (const Tensor& t : tensors)
+        SS_CHECK(t.dim() == 1, RuntimeError, "Expect a 1D vector, but got shape ", t.sizes());
+    if (tensors.size() == 1)
+        return tensors[0];
+    std::vector<Tensor> grids = meshgrid(tensors, "ij");
+    for (Tensor& grid : grids)
+        grid = flatten(grid, 0, -1);
+    return stack(grids, 1).withLayoutReason(
+        "cartesian_prod stacks the flattened grids as columns of a new tensor");
+}
+
+Tensor combinations(const Tensor& self, std::int64_t r, bool withReplacement) {
+    SS_CHECK(self.dim() == 1, RuntimeError, "Expect a 1D vector, but got shape ", self.sizes());
+    SS_CHECK(r >= 0, RuntimeError, "Expect a non-negative number, but got ", r);
+    if (r == 0)
+        return empty({0}, self.dtype());
+    std::vector<Tensor> grids = meshgrid(std::vector<Tensor>(static_cast<std::size_t>(r), self), "ij");
+    // _triu_mask: true where the grid's indices run i < j < k ... (i <= j <= k ... with replacement).
+    const Tensor range =
+        arange(Scalar::fromInt(0), Scalar::fromInt(self.numel()), Scalar::fromInt(1), DType::Int64);
+    const std::vector<Tensor> indexGrids =
+        meshgrid(std::vector<Tensor>(static_cast<std::size_t>(r), range), "ij");
+    Tensor mask = full(indexGrids[0].sizes(), Scalar::fromBool(true), DType::Bool);
+    for (std::size_t i = 0; i + 1 < indexGrids.size(); ++i)
+        mask = binary(BinaryKind::Mul, Operand::of(mask),
+                      Operand::of(binary(withReplacement ? BinaryKind::Le : BinaryKind::Lt,
+                                         Operand::of(indexGrids[i]), Operand::of(indexGrids[i + 1]))));
+    for (Tensor& grid : grids)
+        grid = maskedSelect(grid, mask);
+    return stack(grids, 1).withLayoutReason(
+        "combinations stacks the selected elements as columns of a new tensor");
 }
 
 Tensor diagflat(const Tensor& self, std::int64_t offset) {

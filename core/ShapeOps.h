@@ -29,7 +29,26 @@ Tensor atleast1d(const Tensor& self);
 Tensor atleast2d(const Tensor& self);
 Tensor atleast3d(const Tensor& self);
 
+// torch.meshgrid (at::meshgrid): each 0-D or 1-D input viewed along its own dim and expanded
+// (stride 0 along the others); "xy" swaps the first two inputs and outputs.
+std::vector<Tensor> meshgrid(std::vector<Tensor> tensors, const std::string& indexing);
+
 // ---- copies ----
+// narrow_copy (narrow_copy_dense_cpu): narrow's elements in a new contiguous tensor, with that
+// kernel's own checks (a dim past the end fails an unworded check, a negative start wraps like a
+// dim). On CUDA it is narrow().clone(contiguous_format), with narrow's checks.
+Tensor narrowCopy(const Tensor& self, std::int64_t dim, std::int64_t start, std::int64_t length);
+// torch.outer / ger: self viewed as a column times vec2 (TensorIterator's layout and promotion).
+Tensor outer(const Tensor& self, const Tensor& vec2);
+// torch.block_diag: zeros of the promoted dtype with each input (0-D as 1 x 1, 1-D as one row)
+// copied onto the diagonal, one block after another.
+Tensor blockDiag(const std::vector<Tensor>& tensors);
+// torch.cartesian_prod (aten Itertools.cpp): the ij meshgrid of the 1-D inputs flattened and
+// stacked as columns; one input is returned itself.
+Tensor cartesianProd(const std::vector<Tensor>& tensors);
+// torch.combinations: the r-element combinations of a 1-D input's elements, in order, as rows
+// (a mask of index grids i < j < ... , or <= with replacement, selecting from meshgrids).
+Tensor combinations(const Tensor& self, std::int64_t r, bool withReplacement);
 Tensor fliplr(const Tensor& self);
 Tensor flipud(const Tensor& self);
 Tensor rot90(const Tensor& self, std::int64_t k, const Shape& dims);

@@ -220,6 +220,30 @@ void registerElementwise(Registry& r) {
                 return Value::fromTensor(ops::unary(kind, p.tensor(0), announce(outArg(p), context)));
             });
     }
+    // Tests of values (bool results): isnan, isinf, isfinite, isposinf, isneginf; isclose and
+    // allclose (a Python bool).
+    const std::pair<const char*, ops::ValueTest> valueTests[] = {
+        {"isnan", ops::ValueTest::IsNan},       {"isinf", ops::ValueTest::IsInf},
+        {"isfinite", ops::ValueTest::IsFinite}, {"isposinf", ops::ValueTest::IsPosInf},
+        {"isneginf", ops::ValueTest::IsNegInf},
+    };
+    for (const auto& [name, test] : valueTests)
+        r.tensorOp(name, {std::string(name) + "()"}, true,
+                   [test = test](P, T self, C) { return Value::fromTensor(ops::testValues(test, self)); });
+    const std::string closeTail =
+        "(Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)";
+    const auto closeArguments = [](P p) {
+        return std::tuple{p.tensor(at(p, "other")), p.toDouble(at(p, "rtol")), p.toDouble(at(p, "atol")),
+                          p.toBool(at(p, "equal_nan"))};
+    };
+    r.tensorOp("isclose", {"isclose" + closeTail}, true, [closeArguments](P p, T self, C) {
+        const auto [other, rtol, atol, equalNan] = closeArguments(p);
+        return Value::fromTensor(ops::isclose(self, other, rtol, atol, equalNan));
+    });
+    r.tensorOp("allclose", {"allclose" + closeTail}, true, [closeArguments](P p, T self, C) {
+        const auto [other, rtol, atol, equalNan] = closeArguments(p);
+        return Value::fromBool(ops::allclose(self, other, rtol, atol, equalNan));
+    });
     // where(condition, input, other): numbers on either side.
     r.torchFunction("where",
                     {"where(Tensor condition)", "where(Tensor condition, Tensor input, Tensor other, *, Tensor out=None)",
@@ -228,14 +252,7 @@ void registerElementwise(Registry& r) {
                      "where(Tensor condition, Scalar self, Scalar other)"},
                     [](P p, C context) {
                         if (p.overload() == 0)
-                            return tensorsToTuple(
-                                [&] {
-                                    const Tensor nz = ops::nonzero(p.tensor(0));
-                                    std::vector<Tensor> columns;
-                                    for (std::int64_t d = 0; d < nz.sizes()[1]; ++d)
-                                        columns.push_back(ops::select(nz, 1, d));
-                                    return columns;
-                                }());
+                            return tensorsToTuple(ops::nonzeroNumpy(p.tensor(0)));
                         const auto side = [&](std::string_view tensorName, std::string_view scalarName) {
                             const auto index = p.find(tensorName);
                             return index ? p.operand(*index) : Operand::of(p.scalar(at(p, scalarName)));
@@ -327,6 +344,14 @@ void registerReductions(Registry& r) {
                                                             dtypeArg(p)));
                    });
     }
+    r.tensorOp("trace", {"trace()"}, true, [](P, T self, C) { return Value::fromTensor(ops::trace(self)); });
+    r.tensorOp("count_nonzero", {"count_nonzero(IntArrayRef dim)", "count_nonzero(int64_t? dim=None)"}, true,
+               [](P p, T self, C) {
+                   if (p.overload() == 0)
+                       return Value::fromTensor(ops::countNonzero(self, listArg(p, "dim")));
+                   const auto dim = p.toInt64Optional(at(p, "dim"));
+                   return Value::fromTensor(ops::countNonzero(self, dim ? Shape{*dim} : Shape{}));
+               });
     for (const Row& row : std::vector<Row>{{"all", ops::ReductionKind::All}, {"any", ops::ReductionKind::Any}}) {
         const auto kind = row.kind;
         r.tensorOp(row.name,
@@ -490,7 +515,10 @@ void registerIndexing(Registry& r) {
                });
     r.tensorOp("take", {"take(Tensor index)"}, true,
                [](P p, T self, C) { return Value::fromTensor(ops::take(self, p.tensor(at(p, "index")))); });
-    r.tensorOp("nonzero", {"nonzero()"}, true, [](P, T self, C) { return Value::fromTensor(ops::nonzero(self)); });
+    r.tensorOp("nonzero", {"nonzero(*, bool as_tuple=False)"}, true, [](P p, T self, C) {
+        return p.toBool(at(p, "as_tuple")) ? tensorsToTuple(ops::nonzeroNumpy(self))
+                                           : Value::fromTensor(ops::nonzero(self));
+    });
     // index_put_(indices, values, accumulate=False): one index (tensor or None) per leading dim.
     const auto indexPut = [](const Tensor& self, const CallArguments& args, const std::string& name, C context,
                              bool inPlace) {

@@ -28,13 +28,6 @@ int cudaIndexArgument(const std::optional<Value>& value) {
     return device.hasIndex() ? device.index : 0;
 }
 
-// The legacy tensor type names (DType.h's "torch.FloatTensor", with "torch.cuda." on a GPU):
-// Tensor.type() prints them and takes them back, and PyTorch's pin_memory error shows them.
-std::string legacyTypeName(DType dtype, bool cuda) {
-    const std::string name = legacyTensorTypeName(dtype);
-    return cuda ? "torch.cuda." + name.substr(std::string("torch.").size()) : name;
-}
-
 struct LegacyType {
     DType dtype;
     bool cuda;
@@ -52,7 +45,7 @@ LegacyType parseLegacyTypeName(const std::string& text) {
         requireCudaRuntime();
     }
     for (int i = 0; i <= static_cast<int>(DType::ComplexDouble); ++i)
-        if (text == legacyTypeName(static_cast<DType>(i), cuda))
+        if (text == ops::legacyTypeName(static_cast<DType>(i), cuda))
             return {static_cast<DType>(i), cuda};
     fail(ErrorKind::ValueError, "invalid type: '", text, "'");
 }
@@ -81,7 +74,7 @@ const char* const kFactories[] = {"arange", "zeros", "ones", "empty", "full", "r
 
 } // namespace
 
-std::string legacyTypeName(const Tensor& t) { return legacyTypeName(t.dtype(), ops::deviceOf(t).isCuda()); }
+std::string legacyTypeName(const Tensor& t) { return ops::legacyTypeName(t); }
 
 Device deviceFromValue(const Value& value) {
     if (value.is(Value::Kind::Device))

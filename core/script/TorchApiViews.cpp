@@ -323,9 +323,8 @@ void registerViews(Registry& r) {
     for (const char* name : {"atleast_1d", "atleast_2d", "atleast_3d"})
         r.torchNames.push_back(name);
 
-    // torch.meshgrid(*tensors, indexing=None): views, each input viewed along its own dim and
-    // expanded (stride 0 along the others), as at::meshgrid makes them; "xy" swaps the first two
-    // inputs and outputs. indexing=None is "ij" (PyTorch also warns; StrideScope has no warnings).
+    // torch.meshgrid(*tensors, indexing=None) (ops::meshgrid). indexing=None is "ij" (PyTorch also
+    // warns; StrideScope has no warnings).
     r.custom("torch.meshgrid", [](const CallArguments& args, const Tensor*, C) {
         std::vector<Value> items = args.positional;
         if (items.size() == 1 && (items[0].is(Value::Kind::Tuple) || items[0].is(Value::Kind::List)))
@@ -347,47 +346,37 @@ void registerViews(Registry& r) {
                      typeName(items[i]));
             tensors.push_back(items[i].asTensor());
         }
-        SS_CHECK(!tensors.empty(), RuntimeError, "meshgrid expects a non-empty TensorList");
-        for (std::size_t i = 0; i + 1 < tensors.size(); ++i) {
-            SS_CHECK(tensors[i].dtype() == tensors[i + 1].dtype(), RuntimeError,
-                     "meshgrid expects all tensors to have the same dtype");
-            SS_CHECK(ops::deviceOf(tensors[i]) == ops::deviceOf(tensors[i + 1]), RuntimeError,
-                     "meshgrid expects all tensors to have the same device");
-        }
-        const bool swap = indexing == "xy" && tensors.size() >= 2;
-        SS_CHECK(indexing == "xy" || indexing == "ij", RuntimeError,
-                 "torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: ", indexing);
-        if (swap)
-            std::swap(tensors[0], tensors[1]);
-        Shape grid;
-        for (const Tensor& t : tensors) {
-            // PyTorch prints the offending tensor after "got: " in C++'s format: an empty one as
-            // "[ torch.FloatTensor{1,0} ]"; the values of another are not repeated here, its rank is.
-            if (t.dim() > 1 && t.numel() == 0) {
-                std::string sizes;
-                for (const std::int64_t s : t.sizes())
-                    sizes += (sizes.empty() ? "" : ",") + std::to_string(s);
-                fail(ErrorKind::RuntimeError,
-                     "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: [ ",
-                     legacyTypeName(t), "{", sizes, "} ]");
-            }
-            SS_CHECK(t.dim() <= 1, RuntimeError,
-                     "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got a ", t.dim(),
-                     "-D tensor");
-            grid.push_back(t.numel());
-        }
-        std::vector<Tensor> grids;
-        Shape viewShape(tensors.size(), 1);
-        for (std::size_t i = 0; i < tensors.size(); ++i) {
-            viewShape[i] = -1;
-            grids.push_back(ops::expand(ops::view(tensors[i], viewShape), grid));
-            viewShape[i] = 1;
-        }
-        if (swap)
-            std::swap(grids[0], grids[1]);
-        return tensorsToTuple(grids);
+        return tensorsToTuple(ops::meshgrid(std::move(tensors), indexing));
     });
     r.torchNames.push_back("meshgrid");
+
+    // torch.block_diag(*tensors) and torch.cartesian_prod(*tensors) are Python functions
+    // (torch/functional.py) that pass their positional tensors on as one list.
+    const auto variadicTensors = [](const std::string& name, const CallArguments& args) {
+        for (const auto& keyword : args.keywords)
+            fail(ErrorKind::TypeError, name, "() got an unexpected keyword argument '", keyword.first, "'");
+        std::vector<Tensor> tensors;
+        for (std::size_t i = 0; i < args.positional.size(); ++i) {
+            if (!args.positional[i].isTensor())
+                fail(ErrorKind::TypeError, "expected Tensor as element ", i, " in argument 0, but got ",
+                     typeName(args.positional[i]));
+            tensors.push_back(args.positional[i].asTensor());
+        }
+        return tensors;
+    };
+    r.custom("torch.block_diag", [variadicTensors](const CallArguments& args, const Tensor*, C) {
+        return tensorValue(ops::blockDiag(variadicTensors("block_diag", args)));
+    });
+    r.custom("torch.cartesian_prod", [variadicTensors](const CallArguments& args, const Tensor*, C) {
+        return tensorValue(ops::cartesianProd(variadicTensors("cartesian_prod", args)));
+    });
+    r.torchFunction("combinations", {"combinations(Tensor input, int64_t r=2, bool with_replacement=False)"},
+                    [](P p, C) {
+                        return tensorValue(ops::combinations(p.tensor(0), intArg(p, "r"),
+                                                             p.toBool(at(p, "with_replacement"))));
+                    });
+    for (const char* name : {"block_diag", "cartesian_prod"})
+        r.torchNames.push_back(name);
 
     // torch.einsum(equation, *operands) (torch/functional.py, then at::einsum): one operand, a view
     // or a sum (core/Einsum.h). Several operands multiply, which StrideScope does not model; the
@@ -427,6 +416,14 @@ void registerViews(Registry& r) {
     r.torchNames.push_back("einsum");
 
     // ---- copies ----
+    r.tensorOp("narrow_copy", {"narrow_copy(int64_t dim, SymInt start, SymInt length)"}, true,
+               [](P p, T self, C) {
+                   return tensorValue(
+                       ops::narrowCopy(self, intArg(p, "dim"), intArg(p, "start"), intArg(p, "length")));
+               });
+    for (const char* name : {"outer", "ger"})
+        r.tensorOp(name, {std::string(name) + "(Tensor vec2)"}, true,
+                   [](P p, T self, C) { return tensorValue(ops::outer(self, p.tensor(at(p, "vec2")))); });
     r.tensorOp("tile", {"tile(IntArrayRef dims)"}, true,
                [](P p, T self, C) { return tensorValue(ops::tile(self, listArg(p, "dims"))); });
     r.tensorOp("triu", {"triu(int64_t diagonal=0)"}, true,
