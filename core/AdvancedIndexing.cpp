@@ -560,9 +560,10 @@ void checkGatherShapes(const Tensor& self, std::int64_t dim, const Tensor& index
 Tensor gather(const Tensor& self, std::int64_t dim, const Tensor& index) {
     const std::int64_t d = wrapDim(dim, self.dim());
     checkGatherShapes(self, d, index, "gather");
-    Tensor result = Tensor::allocate(self.dtype(), index.sizes());
-    result = Tensor::allocateStrided(self.dtype(), index.sizes(), contiguousStrides(index.sizes()), self.hasValues())
-                 .withLayoutReason("gather copies into a new contiguous tensor of the index's shape");
+    const Tensor result =
+        Tensor::allocateStrided(self.dtype(), index.sizes(), contiguousStrides(index.sizes()),
+                                self.hasValues())
+            .withLayoutReason("gather copies into a new contiguous tensor of the index's shape");
     if (!result.hasValues())
         return result;
     const std::vector<Scalar> indexValues = index.values();
