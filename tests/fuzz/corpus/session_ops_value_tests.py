@@ -1,0 +1,13 @@
+import torch
+x = torch.tensor([[1., float('nan')], [float('inf'), -float('inf')]]).t()
+a = x.isnan() | torch.isinf(x)
+b = torch.isclose(x, x, equal_nan=True)
+c = torch.allclose(x[0], x[0])
+n = x.narrow_copy(0, 1, 1)
+r, k = torch.arange(6).view(2, 3).nonzero(as_tuple=True)
+p = torch.cartesian_prod(torch.arange(2), torch.arange(3))
+q = torch.combinations(torch.arange(4), 3, with_replacement=True)
+d = torch.block_diag(torch.ones(2, 2), torch.tensor(5.))
+t = torch.arange(9).view(3, 3).t().trace()
+z = torch.count_nonzero(torch.arange(12).view(3, 4) % 2, dim=(0, 1))
+o = torch.outer(torch.arange(3.), torch.arange(2))
