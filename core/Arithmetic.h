@@ -55,6 +55,24 @@ enum class UnaryKind {
     Reciprocal,
     LogicalNot,
     BitwiseNot,
+    // The float functions beyond DESIGN.md's first set (integers and bool give float32).
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Sinh,
+    Cosh,
+    Asinh,
+    Acosh,
+    Atanh,
+    Log2,
+    Log10,
+    Log1p,
+    Expm1,
+    Exp2,
+    Rsqrt,
+    Erf,
+    Erfc,
 };
 
 // a (op) b, where either may be a Python number (2 - x is binary(Sub, 2, x)). `out` is the

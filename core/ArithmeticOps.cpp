@@ -334,6 +334,34 @@ template <typename F> Scalar complexUnary(UnaryKind kind, Cx<F> a) {
     case UnaryKind::Angle:
         // angle_impl: std::arg, kept as the real part of a complex value as the kernel computes it.
         return cxScalar<F>({std::atan2(a.im, a.re), 0});
+    case UnaryKind::Tan:
+        return cxScalar(fromStd(std::tan(z)));
+    case UnaryKind::Asin:
+        return cxScalar(fromStd(std::asin(z)));
+    case UnaryKind::Acos:
+        return cxScalar(fromStd(std::acos(z)));
+    case UnaryKind::Atan: {
+        // The vectorized kernel's formula, i/2 * log((i + z) / (i - z)), with its values at the
+        // branch points (atan(-i) is (nan, -inf) there, (0, -inf) by std::atan).
+        const Cx<F> ratio = cxDiv<F>({a.re, a.im + 1}, {-a.re, 1 - a.im});
+        return cxScalar(cxMul<F>({0, F(0.5)}, fromStd(std::log(toStd(ratio)))));
+    }
+    case UnaryKind::Sinh:
+        return cxScalar(fromStd(std::sinh(z)));
+    case UnaryKind::Cosh:
+        return cxScalar(fromStd(std::cosh(z)));
+    case UnaryKind::Asinh:
+        return cxScalar(fromStd(std::asinh(z)));
+    case UnaryKind::Acosh:
+        return cxScalar(fromStd(std::acosh(z)));
+    case UnaryKind::Atanh:
+        return cxScalar(fromStd(std::atanh(z)));
+    case UnaryKind::Log2: // c10's complex log2: log(z) / log(2)
+        return cxScalar(fromStd(std::log(z) / std::log(F(2))));
+    case UnaryKind::Log10:
+        return cxScalar(fromStd(std::log10(z)));
+    case UnaryKind::Rsqrt:
+        return cxScalar(cxDiv<F>({1, 0}, fromStd(std::sqrt(z))));
     default:
         break;
     }
@@ -611,6 +639,40 @@ const char* unaryKernelName(UnaryKind kind) {
         return "clamp_min_cpu";
     case UnaryKind::Reciprocal:
         return "reciprocal_cpu";
+    case UnaryKind::Tan:
+        return "tan_vml_cpu";
+    case UnaryKind::Asin:
+        return "asin_vml_cpu";
+    case UnaryKind::Acos:
+        return "acos_vml_cpu";
+    case UnaryKind::Atan:
+        return "atan_vml_cpu";
+    case UnaryKind::Sinh:
+        return "sinh_cpu";
+    case UnaryKind::Cosh:
+        return "cosh_cpu";
+    case UnaryKind::Asinh:
+        return "asinh_cpu";
+    case UnaryKind::Acosh:
+        return "acosh_cpu";
+    case UnaryKind::Atanh:
+        return "atanh_cpu";
+    case UnaryKind::Log2:
+        return "log2_vml_cpu";
+    case UnaryKind::Log10:
+        return "log10_vml_cpu";
+    case UnaryKind::Log1p:
+        return "log1p_vml_cpu";
+    case UnaryKind::Expm1:
+        return "expm1_vml_cpu";
+    case UnaryKind::Exp2:
+        return "exp2";
+    case UnaryKind::Rsqrt:
+        return "rsqrt_cpu";
+    case UnaryKind::Erf:
+        return "erf_vml_cpu";
+    case UnaryKind::Erfc:
+        return "erfc_vml_cpu";
     default:
         return "unary_op";
     }
@@ -638,6 +700,37 @@ bool isFloatFunction(UnaryKind kind) {
     case UnaryKind::Sigmoid:
     case UnaryKind::Reciprocal:
     case UnaryKind::Angle:
+    case UnaryKind::Tan:
+    case UnaryKind::Asin:
+    case UnaryKind::Acos:
+    case UnaryKind::Atan:
+    case UnaryKind::Sinh:
+    case UnaryKind::Cosh:
+    case UnaryKind::Asinh:
+    case UnaryKind::Acosh:
+    case UnaryKind::Atanh:
+    case UnaryKind::Log2:
+    case UnaryKind::Log10:
+    case UnaryKind::Log1p:
+    case UnaryKind::Expm1:
+    case UnaryKind::Exp2:
+    case UnaryKind::Rsqrt:
+    case UnaryKind::Erf:
+    case UnaryKind::Erfc:
+        return true;
+    default:
+        return false;
+    }
+}
+
+// The float functions whose 1.13 CPU kernels have no complex version (their dispatch refuses it).
+bool hasNoComplexKernel(UnaryKind kind) {
+    switch (kind) {
+    case UnaryKind::Log1p:
+    case UnaryKind::Expm1:
+    case UnaryKind::Exp2:
+    case UnaryKind::Erf:
+    case UnaryKind::Erfc:
         return true;
     default:
         return false;
@@ -684,6 +777,40 @@ template <typename F> F floatUnary(UnaryKind kind, F a) {
         return a * a;
     case UnaryKind::Reciprocal:
         return F(1) / a;
+    case UnaryKind::Tan:
+        return std::tan(a);
+    case UnaryKind::Asin:
+        return std::asin(a);
+    case UnaryKind::Acos:
+        return std::acos(a);
+    case UnaryKind::Atan:
+        return std::atan(a);
+    case UnaryKind::Sinh:
+        return std::sinh(a);
+    case UnaryKind::Cosh:
+        return std::cosh(a);
+    case UnaryKind::Asinh:
+        return std::asinh(a);
+    case UnaryKind::Acosh:
+        return std::acosh(a);
+    case UnaryKind::Atanh:
+        return std::atanh(a);
+    case UnaryKind::Log2:
+        return std::log2(a);
+    case UnaryKind::Log10:
+        return std::log10(a);
+    case UnaryKind::Log1p:
+        return std::log1p(a);
+    case UnaryKind::Expm1:
+        return std::expm1(a);
+    case UnaryKind::Exp2:
+        return std::exp2(a);
+    case UnaryKind::Rsqrt:
+        return F(1) / std::sqrt(a);
+    case UnaryKind::Erf:
+        return std::erf(a);
+    case UnaryKind::Erfc:
+        return std::erfc(a);
     default:
         break;
     }
@@ -762,7 +889,8 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
         kernelError = notImplemented(unaryKernelName(kind), dtype);
     // PyTorch 1.13's CPU kernels of these functions have no float16 version.
     if (dtype == DType::Float16 &&
-        ((isFloatFunction(kind) && kind != UnaryKind::Reciprocal && kind != UnaryKind::Angle) ||
+        ((isFloatFunction(kind) && kind != UnaryKind::Reciprocal && kind != UnaryKind::Angle &&
+          kind != UnaryKind::Exp2) ||
          kind == UnaryKind::Relu || kind == UnaryKind::Floor || kind == UnaryKind::Ceil ||
          kind == UnaryKind::Round || kind == UnaryKind::Trunc))
         kernelError = notImplemented(unaryKernelName(kind), dtype);
@@ -775,7 +903,7 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
         SS_CHECK(kind != UnaryKind::Sign, RuntimeError,
                  "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn "
                  "instead.");
-        if (kind == UnaryKind::BitwiseNot || kind == UnaryKind::Round)
+        if (kind == UnaryKind::BitwiseNot || kind == UnaryKind::Round || hasNoComplexKernel(kind))
             kernelError = notImplemented(unaryKernelName(kind), dtype);
     }
 
