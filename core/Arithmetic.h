@@ -103,6 +103,13 @@ Tensor argMax(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim,
 Tensor variance(const Tensor& self, const std::optional<Shape>& dims, double correction, bool keepdim, bool takeRoot);
 Tensor norm(const Tensor& self, double p, const std::optional<Shape>& dims, bool keepdim, std::optional<DType> dtype);
 
+// softmax / log_softmax along dim (of self converted to dtype first, when given): a new
+// contiguous tensor whatever self's layout, as the CPU kernel runs on self.contiguous(); integer,
+// complex and float16 inputs are refused by the kernel's dispatch (an empty input is not checked).
+Tensor softmax(const Tensor& self, std::int64_t dim, std::optional<DType> dtype, bool logarithm);
+// logsumexp over dims: log(sum(exp(self - max))) + max, with an infinite max taken as 0; integers
+// and bool in the default float dtype; contiguous, as reductions are.
+Tensor logsumexp(const Tensor& self, const Shape& dims, bool keepdim);
 // trace of a matrix: the sum of its diagonal, 0-D (integers sum in int64; float16, bfloat16 and
 // bool are refused by the CPU kernel's dispatch, as in PyTorch).
 Tensor trace(const Tensor& self);

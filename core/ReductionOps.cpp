@@ -363,4 +363,55 @@ Tensor countNonzero(const Tensor& self, const Shape& dims) {
                   DType::Int64);
 }
 
+Tensor softmax(const Tensor& self, std::int64_t dim, std::optional<DType> dtype, bool logarithm) {
+    const Tensor input = dtype ? to(self, *dtype) : self;
+    const std::int64_t d = wrapDim(dim, input.dim());
+    const char* reason =
+        logarithm ? "log_softmax writes a new contiguous tensor (its kernel reads self.contiguous())"
+                  : "softmax writes a new contiguous tensor (its kernel reads self.contiguous())";
+    if (input.numel() == 0)
+        return empty(input.sizes(), input.dtype()).withLayoutReason(reason);
+    const bool lastDim = input.dim() == 0 || d == input.dim() - 1;
+    const char* kernel = !lastDim    ? "softmax_kernel_impl"
+                         : logarithm ? "log_softmax_lastdim_kernel_impl"
+                                     : "softmax_lastdim_kernel_impl";
+    SS_CHECK(isFloating(input.dtype()) && input.dtype() != DType::Float16, RuntimeError, "\"", kernel,
+             "\" not implemented for '", scalarTypeName(input.dtype()), "'");
+    // bfloat16 is computed in float, as the kernel's vectorized loops do, and rounded once.
+    const Tensor x = input.dtype() == DType::BFloat16 ? to(input, DType::Float32) : input;
+    const Shape dims = x.dim() == 0 ? Shape{} : Shape{d};
+    const Tensor shifted = binary(BinaryKind::Sub, Operand::of(x),
+                                  Operand::of(reduce(ReductionKind::Amax, x, dims, true, std::nullopt)));
+    const Tensor exponentials = unary(UnaryKind::Exp, shifted);
+    const Tensor sums = reduce(ReductionKind::Sum, exponentials, dims, true, std::nullopt);
+    const Tensor result =
+        logarithm ? binary(BinaryKind::Sub, Operand::of(shifted), Operand::of(unary(UnaryKind::Log, sums)))
+                  : binary(BinaryKind::Div, Operand::of(exponentials), Operand::of(sums));
+    return contiguous(to(result, input.dtype())).withLayoutReason(reason);
+}
+
+Tensor logsumexp(const Tensor& self, const Shape& dims, bool keepdim) {
+    if (isIntegral(self.dtype(), /*includeBool=*/true))
+        return logsumexp(to(self, DType::Float32), dims, keepdim);
+    SS_CHECK(isFloating(self.dtype()), RuntimeError,
+             "logsumexp(): Expected floating point type for result tensor, but got: ",
+             scalarTypeName(self.dtype()));
+    if (self.numel() == 0)
+        return unary(UnaryKind::Log,
+                     reduce(ReductionKind::Sum, unary(UnaryKind::Exp, self), dims, keepdim, std::nullopt));
+    // maxes with an infinite max taken as 0, so that inf - inf does not make a NaN.
+    const Tensor maxes = reduce(ReductionKind::Amax, self, dims, true, std::nullopt);
+    maskedFill_(maxes,
+                binary(BinaryKind::Eq, Operand::of(unary(UnaryKind::Abs, maxes)),
+                       Operand::of(Scalar::fromFloat(std::numeric_limits<double>::infinity()))),
+                Operand::of(Scalar::fromInt(0)));
+    const Tensor sums =
+        reduce(ReductionKind::Sum,
+               unary(UnaryKind::Exp, binary(BinaryKind::Sub, Operand::of(self), Operand::of(maxes))), dims,
+               keepdim, std::nullopt);
+    return binary(BinaryKind::Add, Operand::of(unary(UnaryKind::Log, sums)),
+                  Operand::of(view(maxes, sums.sizes())))
+        .withLayoutReason(kReductionReason);
+}
+
 } // namespace stridescope::ops

@@ -368,6 +368,26 @@ void registerReductions(Registry& r) {
                    });
     }
     r.tensorOp("trace", {"trace()"}, true, [](P, T self, C) { return Value::fromTensor(ops::trace(self)); });
+    for (const bool logarithm : {false, true}) {
+        const std::string name = logarithm ? "log_softmax" : "softmax";
+        r.tensorOp(name,
+                   {name + "(int64_t dim, ScalarType? dtype=None)",
+                    name + "(Dimname dim, *, ScalarType? dtype=None)"},
+                   true, [logarithm](P p, T self, C) {
+                       if (p.overload() == 1)
+                           namedTensorsUnsupported();
+                       return Value::fromTensor(ops::softmax(self, intArg(p, "dim"), dtypeArg(p), logarithm));
+                   });
+    }
+    r.tensorOp("logsumexp",
+               {"logsumexp(IntArrayRef[1] dim, bool keepdim=False)",
+                "logsumexp(DimnameList[1] dim, bool keepdim=False)"},
+               true, [](P p, T self, C) {
+                   if (p.overload() == 1)
+                       namedTensorsUnsupported();
+                   return Value::fromTensor(
+                       ops::logsumexp(self, listArg(p, "dim"), p.toBool(at(p, "keepdim"))));
+               });
     r.tensorOp("count_nonzero", {"count_nonzero(IntArrayRef dim)", "count_nonzero(int64_t? dim=None)"}, true,
                [](P p, T self, C) {
                    if (p.overload() == 0)
