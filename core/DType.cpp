@@ -17,22 +17,24 @@ struct DTypeInfo {
     const char* shortName;
     const char* scalarTypeName;
     const char* legacyName;
+    const char* cppName; // the demangled C++ element type a few PyTorch messages print
 };
 
 // Indexed by the enum's value.
 constexpr std::array<DTypeInfo, 12> kDTypes = {{
-    {DType::Bool, 1, "bool", "Bool", "torch.BoolTensor"},
-    {DType::UInt8, 1, "uint8", "Byte", "torch.ByteTensor"},
-    {DType::Int8, 1, "int8", "Char", "torch.CharTensor"},
-    {DType::Int16, 2, "int16", "Short", "torch.ShortTensor"},
-    {DType::Int32, 4, "int32", "Int", "torch.IntTensor"},
-    {DType::Int64, 8, "int64", "Long", "torch.LongTensor"},
-    {DType::Float16, 2, "float16", "Half", "torch.HalfTensor"},
-    {DType::BFloat16, 2, "bfloat16", "BFloat16", "torch.BFloat16Tensor"},
-    {DType::Float32, 4, "float32", "Float", "torch.FloatTensor"},
-    {DType::Float64, 8, "float64", "Double", "torch.DoubleTensor"},
-    {DType::ComplexFloat, 8, "complex64", "ComplexFloat", "torch.ComplexFloatTensor"},
-    {DType::ComplexDouble, 16, "complex128", "ComplexDouble", "torch.ComplexDoubleTensor"},
+    {DType::Bool, 1, "bool", "Bool", "torch.BoolTensor", "bool"},
+    {DType::UInt8, 1, "uint8", "Byte", "torch.ByteTensor", "unsigned char"},
+    {DType::Int8, 1, "int8", "Char", "torch.CharTensor", "signed char"},
+    {DType::Int16, 2, "int16", "Short", "torch.ShortTensor", "short int"},
+    {DType::Int32, 4, "int32", "Int", "torch.IntTensor", "int"},
+    {DType::Int64, 8, "int64", "Long", "torch.LongTensor", "long int"},
+    {DType::Float16, 2, "float16", "Half", "torch.HalfTensor", "c10::Half"},
+    {DType::BFloat16, 2, "bfloat16", "BFloat16", "torch.BFloat16Tensor", "c10::BFloat16"},
+    {DType::Float32, 4, "float32", "Float", "torch.FloatTensor", "float"},
+    {DType::Float64, 8, "float64", "Double", "torch.DoubleTensor", "double"},
+    {DType::ComplexFloat, 8, "complex64", "ComplexFloat", "torch.ComplexFloatTensor", "c10::complex<float>"},
+    {DType::ComplexDouble, 16, "complex128", "ComplexDouble", "torch.ComplexDoubleTensor",
+     "c10::complex<double>"},
 }};
 
 const DTypeInfo& info(DType dtype) { return kDTypes[static_cast<std::size_t>(dtype)]; }
@@ -112,6 +114,7 @@ std::string dtypeName(DType dtype) { return std::string("torch.") + info(dtype).
 std::string dtypeShortName(DType dtype) { return info(dtype).shortName; }
 std::string scalarTypeName(DType dtype) { return info(dtype).scalarTypeName; }
 std::string legacyTensorTypeName(DType dtype) { return info(dtype).legacyName; }
+std::string cppTypeName(DType dtype) { return info(dtype).cppName; }
 
 std::optional<DType> dtypeFromAttributeName(std::string_view name) {
     for (const auto& alias : kAttributeNames)

@@ -44,6 +44,9 @@ std::string dtypeShortName(DType dtype);
 std::string scalarTypeName(DType dtype);
 // "torch.LongTensor": the legacy type string used by a few PyTorch messages.
 std::string legacyTensorTypeName(DType dtype);
+// "long int", "c10::Half": the C++ element type name (demangled typeid) that set_'s and the
+// structured in-place ops' dtype messages print.
+std::string cppTypeName(DType dtype);
 // Accepts PyTorch's attribute names after "torch.": float32, float, half, long, bool, ...
 std::optional<DType> dtypeFromAttributeName(std::string_view name);
 std::vector<std::string> dtypeAttributeNames();

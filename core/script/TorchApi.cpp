@@ -679,6 +679,7 @@ const Registry& registry() {
         registerDevices(r);
         registerArithmetic(r);
         registerComplex(r);
+        registerSorting(r);
         return r;
     }();
     return instance;

@@ -32,36 +32,6 @@ void aboutToChangeMetadata(C context, T self, bool bumpsVersion = true) {
 
 // A storage handle for set_: the typed storage must have the tensor's dtype; an untyped one
 // is read in it.
-// The C++ element type name (demangled typeid) PyTorch's set_ message uses.
-const char* cppTypeName(DType dtype) {
-    switch (dtype) {
-    case DType::Bool:
-        return "bool";
-    case DType::UInt8:
-        return "unsigned char";
-    case DType::Int8:
-        return "signed char";
-    case DType::Int16:
-        return "short int";
-    case DType::Int32:
-        return "int";
-    case DType::Int64:
-        return "long int";
-    case DType::Float16:
-        return "c10::Half";
-    case DType::BFloat16:
-        return "c10::BFloat16";
-    case DType::Float32:
-        return "float";
-    case DType::Float64:
-        return "double";
-    case DType::ComplexFloat:
-        return "c10::complex<float>";
-    case DType::ComplexDouble:
-        return "c10::complex<double>";
-    }
-    return "float";
-}
 
 StoragePtr storageForSet(const Tensor& self, const StorageValue& s) {
     SS_CHECK(s.untyped || s.dtype == self.dtype(), RuntimeError, "Expected a Storage of type ",
