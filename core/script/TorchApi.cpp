@@ -680,6 +680,7 @@ const Registry& registry() {
         registerArithmetic(r);
         registerComplex(r);
         registerSorting(r);
+        registerIndexWrites(r);
         return r;
     }();
     return instance;

@@ -144,6 +144,7 @@ void registerDevices(Registry& r); // TorchApiDevices.cpp
 void registerArithmetic(Registry& r); // TorchApiArithmetic.cpp
 void registerComplex(Registry& r);    // TorchApiComplex.cpp
 void registerSorting(Registry& r);    // TorchApiSorting.cpp
+void registerIndexWrites(Registry& r); // TorchApiIndexWrites.cpp
 
 // A device argument (a string, an int index or a torch.device) as c10::Device, with PyTorch's errors.
 Device deviceFromValue(const Value& value);
