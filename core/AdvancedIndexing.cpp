@@ -524,7 +524,12 @@ Tensor maskedFill_(const Tensor& self, const Tensor& mask, const Operand& value)
         requireValues(*value.tensor);
         fill = value.tensor->valueAt({});
     }
-    assertNoInternalOverlap(self);
+    // An expanded self is written through (PyTorch only warns that this is deprecated); a mask
+    // sharing part of self's memory is refused.
+    assertNoPartialOverlap(self, mask);
+    const Shape broadcast = inferBroadcastShape(self.sizes(), mask.sizes());
+    SS_CHECK(broadcast == self.sizes(), RuntimeError, "output with shape ", self.sizes(),
+             " doesn't match the broadcast shape ", broadcast);
     const Tensor expandedMask = expand(mask, self.sizes());
     requireValues(mask);
     const Scalar converted = checkedCastScalar(fill, self.dtype());
@@ -540,13 +545,22 @@ Tensor maskedFill_(const Tensor& self, const Tensor& mask, const Operand& value)
     return self;
 }
 
+Tensor maskedFill(const Tensor& self, const Tensor& mask, const Operand& value) {
+    // expand_outplace(mask, self), then a contiguous clone of self filled in place.
+    const Shape shape = inferBroadcastShape(mask.sizes(), self.sizes());
+    const Tensor result =
+        clone(expand(self, shape), MemoryFormat::Contiguous)
+            .withLayoutReason("masked_fill fills a contiguous clone of self (broadcast with the mask)");
+    return maskedFill_(result, mask, value);
+}
+
 namespace {
 
-void checkGatherShapes(const Tensor& self, std::int64_t dim, const Tensor& index, const char* name) {
-    SS_CHECK(index.dtype() == DType::Int64, RuntimeError, name, "(): Expected dtype int64 for index");
+// gather_shape_check (scatter's checks are IndexWriteOps.cpp's).
+void checkGatherShapes(const Tensor& self, std::int64_t dim, const Tensor& index) {
+    SS_CHECK(index.dtype() == DType::Int64, RuntimeError, "gather(): Expected dtype int64 for index");
     SS_CHECK(index.dim() == self.dim() || (index.dim() <= 1 && self.dim() <= 1), RuntimeError,
-             "Index tensor must have the same number of dimensions as ", std::string(name) == "gather" ? "input" : "self",
-             " tensor");
+             "Index tensor must have the same number of dimensions as input tensor");
     for (std::int64_t d = 0; d < self.dim(); ++d)
         if (d != dim)
             SS_CHECK(index.sizes()[static_cast<std::size_t>(d)] <= self.sizes()[static_cast<std::size_t>(d)],
@@ -559,7 +573,7 @@ void checkGatherShapes(const Tensor& self, std::int64_t dim, const Tensor& index
 
 Tensor gather(const Tensor& self, std::int64_t dim, const Tensor& index) {
     const std::int64_t d = wrapDim(dim, self.dim());
-    checkGatherShapes(self, d, index, "gather");
+    checkGatherShapes(self, d, index);
     const Tensor result =
         Tensor::allocateStrided(self.dtype(), index.sizes(), contiguousStrides(index.sizes()),
                                 self.hasValues())
@@ -583,40 +597,6 @@ Tensor gather(const Tensor& self, std::int64_t dim, const Tensor& index) {
     detail::writeValues(result, [&](std::int64_t i) { return out[static_cast<std::size_t>(i)]; });
     recordGatheredCells(result, self.storage(), self.elementSize(), std::move(read));
     return result;
-}
-
-Tensor scatter_(const Tensor& self, std::int64_t dim, const Tensor& index, const Operand& src) {
-    const std::int64_t d = wrapDim(dim, self.dim());
-    checkGatherShapes(self, d, index, "scatter");
-    assertNoInternalOverlap(self);
-    if (src.tensor) {
-        SS_CHECK(src.tensor->dtype() == self.dtype(), RuntimeError,
-                 "scatter(): Expected self.dtype to be equal to src.dtype");
-        for (std::int64_t k = 0; k < index.dim(); ++k)
-            SS_CHECK(index.sizes()[static_cast<std::size_t>(k)] <= src.tensor->sizes()[static_cast<std::size_t>(k)],
-                     RuntimeError, "Size does not match at dimension ", k, " expected index ", index.sizes(),
-                     " to be smaller than src ", src.tensor->sizes());
-        requireValues(*src.tensor);
-    }
-    if (!self.hasValues())
-        return self;
-    const std::vector<Scalar> indexValues = index.values();
-    const std::int64_t size = self.dim() == 0 ? 1 : self.sizes()[static_cast<std::size_t>(d)];
-    Storage& storage = *self.storage();
-    std::size_t k = 0;
-    std::vector<std::pair<std::int64_t, Scalar>> writes;
-    index.forEachElement([&](const Shape& at, std::int64_t) {
-        const std::int64_t v = indexValues[k++].intValue;
-        SS_CHECK(v >= 0 && v < size, RuntimeError, "index ", v, " is out of bounds for dimension ", d, " with size ", size);
-        Shape target = at;
-        if (!target.empty())
-            target[static_cast<std::size_t>(d)] = v;
-        const Scalar value = src.tensor ? src.tensor->valueAt(at) : src.scalar;
-        writes.emplace_back(storageIndexOf(self.layout(), target), castScalar(value, self.dtype()));
-    });
-    for (const auto& [at, value] : writes)
-        storage.store(self.dtype(), at, self.applyLazyBit(value));
-    return self;
 }
 
 Tensor take(const Tensor& self, const Tensor& index) {

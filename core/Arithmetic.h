@@ -149,8 +149,9 @@ Tensor repeatInterleave(const Tensor& self, const Tensor& repeats, std::optional
                         std::optional<std::int64_t> outputSize);
 Tensor maskedSelect(const Tensor& self, const Tensor& mask);
 Tensor maskedFill_(const Tensor& self, const Tensor& mask, const Operand& value);
+// masked_fill: a contiguous clone of self broadcast with the mask, filled in place.
+Tensor maskedFill(const Tensor& self, const Tensor& mask, const Operand& value);
 Tensor gather(const Tensor& self, std::int64_t dim, const Tensor& index);
-Tensor scatter_(const Tensor& self, std::int64_t dim, const Tensor& index, const Operand& src);
 Tensor take(const Tensor& self, const Tensor& index);
 Tensor nonzero(const Tensor& self);
 // nonzero_numpy (nonzero(as_tuple=True), torch.where(condition)): the columns of nonzero(),

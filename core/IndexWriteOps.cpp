@@ -407,11 +407,12 @@ namespace {
 
 // scatter_gather_dtype_check and scatter_shape_check (ScatterGatherChecks.h), sizes of 0-dim
 // tensors counted as [1] (ensure_nonempty_*). An empty index skips the index checks.
-void checkScatterArguments(const Tensor& self, std::int64_t dim, const Tensor& index, const Tensor& src) {
+void checkScatterArguments(const Tensor& self, std::int64_t dim, const Tensor& index, const Tensor* src) {
     if (index.numel() != 0)
         SS_CHECK(index.dtype() == DType::Int64, RuntimeError, "scatter(): Expected dtype int64 for index");
-    SS_CHECK(self.dtype() == src.dtype(), RuntimeError,
-             "scatter(): Expected self.dtype to be equal to src.dtype");
+    if (src)
+        SS_CHECK(self.dtype() == src->dtype(), RuntimeError,
+                 "scatter(): Expected self.dtype to be equal to src.dtype");
     if (index.numel() == 0)
         return;
     const auto rank = [](const Tensor& t) { return std::max<std::int64_t>(t.dim(), 1); };
@@ -422,13 +423,18 @@ void checkScatterArguments(const Tensor& self, std::int64_t dim, const Tensor& i
     bool wrongShape = false;
     for (std::int64_t d = 0; d < rank(self); ++d)
         wrongShape |= d != dim && sizeAt(index, d) > sizeAt(self, d);
+    if (!src) { // scatter(dim, index, value)
+        SS_CHECK(!wrongShape, RuntimeError, "Expected index ", index.sizes(), " to be smaller than self ",
+                 self.sizes(), " apart from dimension ", dim);
+        return;
+    }
     if (!wrongShape)
         for (std::int64_t d = 0; d < rank(self); ++d)
-            wrongShape |= sizeAt(index, d) > sizeAt(src, d);
-    SS_CHECK(rank(src) == rank(index), RuntimeError,
+            wrongShape |= sizeAt(index, d) > sizeAt(*src, d);
+    SS_CHECK(rank(*src) == rank(index), RuntimeError,
              "Index tensor must have the same number of dimensions as src tensor");
     SS_CHECK(!wrongShape, RuntimeError, "Expected index ", index.sizes(), " to be smaller than self ",
-             self.sizes(), " apart from dimension ", dim, " and to be smaller size than src ", src.sizes());
+             self.sizes(), " apart from dimension ", dim, " and to be smaller size than src ", src->sizes());
 }
 
 std::optional<Reduction> reductionNamed(const std::string& name) {
@@ -572,7 +578,7 @@ void scatterReduceInto(const Tensor& result, std::int64_t dim, const Tensor& ind
 Tensor scatterWithReduction(const Tensor& self, std::int64_t dim, const Tensor& index, const Tensor& src,
                             const std::optional<std::string>& reduce, bool includeSelf, WriteTarget target) {
     const std::int64_t d = wrapDim(dim, self.dim());
-    checkScatterArguments(self, d, index, src);
+    checkScatterArguments(self, d, index, &src);
     checkSameDevice({&self, &index, &src}, /*allowCpuScalar=*/false);
     if (target == WriteTarget::InPlace)
         assertWritable(self, {&index, &src});
@@ -589,6 +595,38 @@ Tensor scatterWithReduction(const Tensor& self, std::int64_t dim, const Tensor& 
 }
 
 } // namespace
+
+Tensor scatter(const Tensor& self, std::int64_t dim, const Tensor& index, const Operand& src,
+               WriteTarget target) {
+    const std::int64_t d = wrapDim(dim, self.dim());
+    const Tensor* srcTensor = src.tensor ? &*src.tensor : nullptr;
+    checkScatterArguments(self, d, index, srcTensor);
+    checkSameDevice({&self, &index}, /*allowCpuScalar=*/false);
+    if (srcTensor)
+        checkSameDevice({&self, srcTensor}, /*allowCpuScalar=*/false);
+    if (target == WriteTarget::InPlace) {
+        assertNoInternalOverlap(self);
+        assertNoOverlap(self, index);
+        if (srcTensor)
+            assertNoOverlap(self, *srcTensor);
+    }
+    const Tensor result = structuredResult(self, target, "scatter");
+    if (index.numel() == 0)
+        return result;
+    requireIndexValues(index);
+    const std::vector<ScatterCell> cells = scatterCells(result, d, index, srcTensor ? *srcTensor : index);
+    if (!result.hasValues())
+        return result;
+    if (srcTensor && !srcTensor->hasValues()) {
+        detail::forgetValues(result);
+        return result;
+    }
+    const std::vector<Scalar> srcValues = srcTensor ? srcTensor->values() : std::vector<Scalar>{};
+    for (const ScatterCell& cell : cells)
+        storeAt(result, cell.target,
+                srcTensor ? srcValues[static_cast<std::size_t>(cell.sourcePosition)] : src.scalar);
+    return result;
+}
 
 Tensor scatterAdd(const Tensor& self, std::int64_t dim, const Tensor& index, const Tensor& src,
                   WriteTarget target) {

@@ -1,5 +1,5 @@
 #pragma once
-// Index-driven writes and gathers beyond gather/scatter_: index_add, index_copy, index_fill,
+// Index-driven writes and gathers beyond gather: scatter, index_add, index_copy, index_fill,
 // scatter_add, scatter_reduce, put and take_along_dim, in place and out of place, with PyTorch
 // 1.13's result layouts, overlap refusals and error texts.
 //
@@ -26,6 +26,10 @@ Tensor indexCopy(const Tensor& self, std::int64_t dim, const Tensor& index, cons
 // self.index_fill_(dim, index, value); value is a Python number or a 0-dim tensor.
 Tensor indexFill(const Tensor& self, std::int64_t dim, const Tensor& index, const Operand& value,
                  WriteTarget target);
+// self.scatter_(dim, index, src or value): self[index[p] at dim, rest of p] = src[p] (or value); the
+// out-of-place scatter is structured: a contiguous result.
+Tensor scatter(const Tensor& self, std::int64_t dim, const Tensor& index, const Operand& src,
+               WriteTarget target);
 // self.scatter_add_(dim, index, src): self[index[p] at dim, rest of p] += src[p].
 Tensor scatterAdd(const Tensor& self, std::int64_t dim, const Tensor& index, const Tensor& src,
                   WriteTarget target);

@@ -4,6 +4,7 @@
 #include "core/Arithmetic.h"
 #include "core/Elementwise.h"
 #include "core/Error.h"
+#include "core/IndexWriteOps.h"
 #include "core/TypePromotion.h"
 #include "core/script/Operators.h"
 #include "core/script/TorchRegistry.h"
@@ -536,26 +537,29 @@ void registerIndexing(Registry& r) {
                    context.aboutToWrite(self);
                    return Value::fromTensor(ops::maskedFill_(self, p.tensor(0), p.operand(1)));
                });
-    r.tensorOp("masked_fill", {"masked_fill(Tensor mask, Tensor value)", "masked_fill(Tensor mask, Scalar value)"},
-               true, [](P p, T self, C) {
+    r.tensorOp("masked_fill",
+               {"masked_fill(Tensor mask, Tensor value)", "masked_fill(Tensor mask, Scalar value)"}, true,
+               [](P p, T self, C) {
                    return Value::fromTensor(
-                       ops::maskedFill_(ops::clone(self), p.tensor(at(p, "mask")), p.operand(at(p, "value"))));
+                       ops::maskedFill(self, p.tensor(at(p, "mask")), p.operand(at(p, "value"))));
                });
     r.tensorOp("gather", {"gather(int64_t dim, Tensor index, *, bool sparse_grad=False)"}, true, [](P p, T self, C) {
         return Value::fromTensor(ops::gather(self, intArg(p, "dim"), p.tensor(at(p, "index"))));
     });
-    r.tensorOp("scatter_",
-               {"scatter_(int64_t dim, Tensor index, Tensor src)", "scatter_(int64_t dim, Tensor index, Scalar value)"},
-               false, [](P p, T self, C context) {
-                   context.aboutToWrite(self);
-                   return Value::fromTensor(ops::scatter_(self, intArg(p, "dim"), p.tensor(1), p.operand(2)));
-               });
-    r.tensorOp("scatter",
-               {"scatter(int64_t dim, Tensor index, Tensor src)", "scatter(int64_t dim, Tensor index, Scalar value)"},
-               true, [](P p, T self, C) {
-                   return Value::fromTensor(
-                       ops::scatter_(ops::clone(self), intArg(p, "dim"), p.tensor(at(p, "index")), p.operand(at(p, "index") + 1)));
-               });
+    // scatter_ / scatter: core/IndexWriteOps.h, with the rest of the scatter family.
+    for (const bool inPlace : {true, false}) {
+        const std::string name = inPlace ? "scatter_" : "scatter";
+        r.tensorOp(name,
+                   {name + "(int64_t dim, Tensor index, Tensor src)",
+                    name + "(int64_t dim, Tensor index, Scalar value)"},
+                   !inPlace, [inPlace](P p, T self, C context) {
+                       if (inPlace)
+                           context.aboutToWrite(self);
+                       return Value::fromTensor(ops::scatter(
+                           self, intArg(p, "dim"), p.tensor(at(p, "index")), p.operand(at(p, "index") + 1),
+                           inPlace ? ops::WriteTarget::InPlace : ops::WriteTarget::NewTensor));
+                   });
+    }
     r.tensorOp("take", {"take(Tensor index)"}, true,
                [](P p, T self, C) { return Value::fromTensor(ops::take(self, p.tensor(at(p, "index")))); });
     r.tensorOp("nonzero", {"nonzero(*, bool as_tuple=False)"}, true, [](P p, T self, C) {
