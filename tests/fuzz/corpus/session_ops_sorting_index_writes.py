@@ -1,0 +1,13 @@
+import torch
+x = torch.tensor([[3., 1., 2.], [float('nan'), 0., 2.]]).t()
+v, i = x.sort(0, descending=True)
+k = x.topk(2, dim=0)
+c = x.cumsum(1)
+m = x.cummax(0)
+u, inv, cnt = torch.tensor([[1, 2, 1], [3, 4, 3]]).unique(dim=1, return_inverse=True, return_counts=True)
+z = torch.zeros(3, 2).t()
+a = z.index_add(1, torch.tensor([0, 2]), torch.ones(2, 2), alpha=2)
+s = z.scatter_reduce(1, torch.tensor([[0, 0]]), torch.ones(1, 2), 'amax', include_self=False)
+p = torch.zeros(5).put_(torch.tensor([1, -1]), torch.tensor([7., 8.]), accumulate=True)
+t = torch.take_along_dim(x, v.argsort(0), 0)
+f = z.masked_fill(torch.tensor([True, False, True]), 3.)
