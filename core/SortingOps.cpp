@@ -154,6 +154,23 @@ ValuesAndIndices scalarSelection(const Tensor& self, ValuesAndIndices result) {
     return result;
 }
 
+// Fills `result` (values and indices in self's shape) line by line along dim `d`: fill(zero, input,
+// lines, values, indices) gets self's row-major values and writes both outputs row-major, with
+// `zero` of the key type the dtype compares in (see withKeyType).
+template <typename Fill>
+ValuesAndIndices fillAlongLines(const Tensor& self, std::int64_t d, ValuesAndIndices result, Fill&& fill) {
+    if (!result.values.hasValues())
+        return result;
+    const std::vector<Scalar> input = self.values();
+    const Lines lines = Lines::along(self.sizes(), d);
+    std::vector<Scalar> values(input.size());
+    std::vector<std::int64_t> indices(input.size());
+    withKeyType(self.dtype(), [&](auto zero) { fill(zero, input, lines, values, indices); });
+    writeRowMajor(result.values, values);
+    writeIndices(result.indices, indices);
+    return result;
+}
+
 // ---- sort ----------------------------------------------------------------------------------
 
 const char* kSortKeepsReason = "sort keeps the input's strides: it is dense and non-overlapping";
@@ -458,29 +475,23 @@ ValuesAndIndices sort(const Tensor& self, std::optional<bool> stable, std::int64
     if (self.dim() == 0)
         return scalarSelection(self, result);
     requireSortable(self.dtype());
-    if (!result.values.hasValues())
-        return result;
-    const std::vector<Scalar> input = self.values();
-    const Lines lines = Lines::along(self.sizes(), d);
-    std::vector<Scalar> values(input.size());
-    std::vector<std::int64_t> indices(input.size());
-    withKeyType(self.dtype(), [&](auto zero) {
-        using Key = decltype(zero);
-        std::vector<std::pair<Key, std::int64_t>> line(static_cast<std::size_t>(lines.length));
-        for (std::int64_t l = 0; l < lines.count; ++l) {
-            for (std::int64_t j = 0; j < lines.length; ++j)
-                line[static_cast<std::size_t>(j)] = {keyOf<Key>(input[lines.at(l, j)]), j};
-            const std::vector<std::int64_t> order = sortedOrder(line, stable.value_or(false), descending);
-            for (std::int64_t j = 0; j < lines.length; ++j) {
-                const std::int64_t from = order[static_cast<std::size_t>(j)];
-                values[lines.at(l, j)] = input[lines.at(l, from)];
-                indices[lines.at(l, j)] = from;
+    return fillAlongLines(
+        self, d, result,
+        [&](auto zero, const std::vector<Scalar>& input, const Lines& lines, std::vector<Scalar>& values,
+            std::vector<std::int64_t>& indices) {
+            using Key = decltype(zero);
+            std::vector<std::pair<Key, std::int64_t>> line(static_cast<std::size_t>(lines.length));
+            for (std::int64_t l = 0; l < lines.count; ++l) {
+                for (std::int64_t j = 0; j < lines.length; ++j)
+                    line[static_cast<std::size_t>(j)] = {keyOf<Key>(input[lines.at(l, j)]), j};
+                const std::vector<std::int64_t> order = sortedOrder(line, stable.value_or(false), descending);
+                for (std::int64_t j = 0; j < lines.length; ++j) {
+                    const std::int64_t from = order[static_cast<std::size_t>(j)];
+                    values[lines.at(l, j)] = input[lines.at(l, from)];
+                    indices[lines.at(l, j)] = from;
+                }
             }
-        }
-    });
-    writeRowMajor(result.values, values);
-    writeIndices(result.indices, indices);
-    return result;
+        });
 }
 
 Tensor argsort(const Tensor& self, std::optional<bool> stable, std::int64_t dim, bool descending) {
@@ -634,35 +645,29 @@ ValuesAndIndices cumulativeExtreme(const Tensor& self, std::int64_t dim, bool wa
         return result; // PyTorch checks neither the dim nor the dtype then
     const std::int64_t d = wrapDim(dim, self.dim());
     requireOrderedHashable(self.dtype(), wantMax ? "cummax_cpu" : "cummin_cpu");
-    if (!result.values.hasValues())
-        return result;
-    const std::vector<Scalar> input = self.values();
-    const Lines lines = Lines::along(self.sizes(), d);
-    std::vector<Scalar> values(input.size());
-    std::vector<std::int64_t> indices(input.size());
-    withKeyType(self.dtype(), [&](auto zero) {
-        using Key = decltype(zero);
-        for (std::int64_t l = 0; l < lines.count; ++l) {
-            // cummax_cummin_helper: ties move the index forward (>= and <=); a NaN takes over and
-            // only a later NaN replaces it.
-            std::size_t best = lines.at(l, 0);
-            std::int64_t bestIndex = 0;
-            for (std::int64_t j = 0; j < lines.length; ++j) {
-                const std::size_t at = lines.at(l, j);
-                const Key x = keyOf<Key>(input[at]);
-                const Key current = keyOf<Key>(input[best]);
-                if (isNan(x) || (!isNan(current) && (wantMax ? x >= current : x <= current))) {
-                    best = at;
-                    bestIndex = j;
-                }
-                values[at] = input[best];
-                indices[at] = bestIndex;
-            }
-        }
-    });
-    writeRowMajor(result.values, values);
-    writeIndices(result.indices, indices);
-    return result;
+    return fillAlongLines(self, d, result,
+                          [&](auto zero, const std::vector<Scalar>& input, const Lines& lines,
+                              std::vector<Scalar>& values, std::vector<std::int64_t>& indices) {
+                              using Key = decltype(zero);
+                              for (std::int64_t l = 0; l < lines.count; ++l) {
+                                  // cummax_cummin_helper: ties move the index forward (>= and <=); a NaN
+                                  // takes over and only a later NaN replaces it.
+                                  std::size_t best = lines.at(l, 0);
+                                  std::int64_t bestIndex = 0;
+                                  for (std::int64_t j = 0; j < lines.length; ++j) {
+                                      const std::size_t at = lines.at(l, j);
+                                      const Key x = keyOf<Key>(input[at]);
+                                      const Key current = keyOf<Key>(input[best]);
+                                      if (isNan(x) ||
+                                          (!isNan(current) && (wantMax ? x >= current : x <= current))) {
+                                          best = at;
+                                          bestIndex = j;
+                                      }
+                                      values[at] = input[best];
+                                      indices[at] = bestIndex;
+                                  }
+                              }
+                          });
 }
 
 // ---- unique ---------------------------------------------------------------------------------
