@@ -456,7 +456,7 @@ Tensor indexSelect(const Tensor& self, std::int64_t dim, const Tensor& index) {
 
 Tensor repeatInterleaveIndices(const Tensor& repeats, std::optional<std::int64_t> outputSize) {
     SS_CHECK(repeats.dtype() == DType::Int64 || repeats.dtype() == DType::Int32, RuntimeError,
-             "\"repeat_interleave_cpu\" not implemented for '", scalarTypeName(repeats.dtype()), "'");
+             dispatchRefusal("repeat_interleave_cpu", repeats.dtype()));
     SS_CHECK(repeats.dim() == 1, RuntimeError, "repeat_interleave only accept 1D vector as repeat");
     if (repeats.numel() == 0)
         return Tensor::allocate(repeats.dtype(), {0});

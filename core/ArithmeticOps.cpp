@@ -495,10 +495,6 @@ const char* complexKernelName(BinaryKind kind) {
     }
 }
 
-std::string notImplemented(const char* kernel, DType dtype) {
-    return concatMessage("\"", kernel, "\" not implemented for '", scalarTypeName(dtype), "'");
-}
-
 DType operandDType(const Operand& op) {
     return op.tensor ? op.tensor->dtype() : PromotionOperand::of(op.scalar).dtype;
 }
@@ -546,10 +542,10 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
     const bool exponentOnly = kind == BinaryKind::Pow && a.tensor && !b.tensor;
     std::string kernelError;
     if (bitwise && isFloating(compute))
-        kernelError = notImplemented(kernelName(kind), compute);
+        kernelError = dispatchRefusal(kernelName(kind), compute);
     if (compute == DType::Bool && (kind == BinaryKind::DivTrunc || kind == BinaryKind::DivFloor ||
                                    kind == BinaryKind::Remainder || kind == BinaryKind::Pow))
-        kernelError = notImplemented(kernelName(kind), compute);
+        kernelError = dispatchRefusal(kernelName(kind), compute);
 
     SS_CHECK(!isComplex(compute) || (kind != BinaryKind::Maximum && kind != BinaryKind::Minimum),
              RuntimeError, kind == BinaryKind::Maximum ? "maximum" : "minimum",
@@ -557,7 +553,7 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
     if (isComplex(compute) && kind != BinaryKind::Add && kind != BinaryKind::Sub && kind != BinaryKind::Mul &&
         kind != BinaryKind::Div && kind != BinaryKind::Pow && kind != BinaryKind::Eq &&
         kind != BinaryKind::Ne)
-        kernelError = notImplemented(complexKernelName(kind), compute);
+        kernelError = dispatchRefusal(complexKernelName(kind), compute);
 
     const Scalar alphaValue = (kind == BinaryKind::Add || kind == BinaryKind::Sub) ? checkedCastScalar(alpha, compute)
                                                                                 : castScalar(alpha, compute);
@@ -884,16 +880,16 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
     std::string kernelError;
     if (dtype == DType::Bool && (kind == UnaryKind::Abs || kind == UnaryKind::Floor || kind == UnaryKind::Ceil ||
                                  kind == UnaryKind::Round || kind == UnaryKind::Trunc))
-        kernelError = notImplemented(unaryKernelName(kind), dtype);
+        kernelError = dispatchRefusal(unaryKernelName(kind), dtype);
     if (kind == UnaryKind::BitwiseNot && isFloating(dtype))
-        kernelError = notImplemented(unaryKernelName(kind), dtype);
+        kernelError = dispatchRefusal(unaryKernelName(kind), dtype);
     // PyTorch 1.13's CPU kernels of these functions have no float16 version.
     if (dtype == DType::Float16 &&
         ((isFloatFunction(kind) && kind != UnaryKind::Reciprocal && kind != UnaryKind::Angle &&
           kind != UnaryKind::Exp2) ||
          kind == UnaryKind::Relu || kind == UnaryKind::Floor || kind == UnaryKind::Ceil ||
          kind == UnaryKind::Round || kind == UnaryKind::Trunc))
-        kernelError = notImplemented(unaryKernelName(kind), dtype);
+        kernelError = dispatchRefusal(unaryKernelName(kind), dtype);
 
     if (isComplex(dtype)) {
         // PyTorch's own refusals of these on complex inputs.
@@ -904,7 +900,7 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
                  "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn "
                  "instead.");
         if (kind == UnaryKind::BitwiseNot || kind == UnaryKind::Round || hasNoComplexKernel(kind))
-            kernelError = notImplemented(unaryKernelName(kind), dtype);
+            kernelError = dispatchRefusal(unaryKernelName(kind), dtype);
     }
 
     if (isComplex(dtype) && kind == UnaryKind::Angle && !(out && isComplex(out->dtype())))
@@ -982,7 +978,10 @@ Tensor clamp(const Tensor& self, const std::optional<Operand>& min, const std::o
         common = stridescope::resultType(promotion);
     std::string kernelError;
     if (scalarBounds && common == DType::Float16)
-        kernelError = notImplemented(min && max ? "clamp_scalar_cpu" : min ? "clamp_min_cpu" : "clamp_max_scalar_cpu", common);
+        kernelError = dispatchRefusal(min && max ? "clamp_scalar_cpu"
+                                      : min      ? "clamp_min_cpu"
+                                                 : "clamp_max_scalar_cpu",
+                                      common);
     if (scalarBounds && out && isSameTensor(*out, self))
         // clamp's meta function refuses a promoting in-place clamp_ itself (printing the TypeMeta name)
         SS_CHECK(common == self.dtype(), RuntimeError, "result type ", scalarTypeName(common),

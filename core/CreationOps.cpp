@@ -56,8 +56,7 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, std::o
     SS_CHECK(std::isfinite(xstart) && std::isfinite(xend), RuntimeError, "unsupported range: ", xstart, " -> ", xend);
     SS_CHECK((xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart), RuntimeError,
              "upper bound and larger bound inconsistent with step sign");
-    SS_CHECK(type != DType::Bool && !isComplex(type), RuntimeError, "\"arange_cpu\" not implemented for '",
-             scalarTypeName(type), "'");
+    SS_CHECK(type != DType::Bool && !isComplex(type), RuntimeError, dispatchRefusal("arange_cpu", type));
     double sizeD = std::ceil((xend - xstart) / xstep);
     std::optional<std::int64_t> exactSize;
     if (type == DType::Int64 && !anyFloat) {
@@ -113,7 +112,7 @@ Tensor rand(const Shape& sizes, std::optional<DType> dtype, RandomGenerator& gen
     SS_CHECK(!isComplex(type), RuntimeError,
              "rand() with a complex dtype is not modelled by StrideScope; build it with "
              "torch.complex(torch.rand(...), torch.rand(...))");
-    SS_CHECK(isFloating(type), RuntimeError, "\"check_uniform_bounds\" not implemented for '", scalarTypeName(type), "'");
+    SS_CHECK(isFloating(type), RuntimeError, dispatchRefusal("check_uniform_bounds", type));
     Tensor result = detail::emptyWithFormat(sizes, MemoryFormat::Contiguous, type);
     std::uniform_real_distribution<double> uniform(0.0, 1.0);
     detail::writeValues(result, [&](std::int64_t) { return Scalar::fromFloat(uniform(generator.engine())); });
@@ -125,7 +124,7 @@ Tensor randn(const Shape& sizes, std::optional<DType> dtype, RandomGenerator& ge
     SS_CHECK(!isComplex(type), RuntimeError,
              "randn() with a complex dtype is not modelled by StrideScope; build it with "
              "torch.complex(torch.randn(...), torch.randn(...))");
-    SS_CHECK(isFloating(type), RuntimeError, "\"normal_kernel_cpu\" not implemented for '", scalarTypeName(type), "'");
+    SS_CHECK(isFloating(type), RuntimeError, dispatchRefusal("normal_kernel_cpu", type));
     Tensor result = detail::emptyWithFormat(sizes, MemoryFormat::Contiguous, type);
     std::normal_distribution<double> normal(0.0, 1.0);
     detail::writeValues(result, [&](std::int64_t) { return Scalar::fromFloat(normal(generator.engine())); });

@@ -115,6 +115,9 @@ std::string dtypeShortName(DType dtype) { return info(dtype).shortName; }
 std::string scalarTypeName(DType dtype) { return info(dtype).scalarTypeName; }
 std::string legacyTensorTypeName(DType dtype) { return info(dtype).legacyName; }
 std::string cppTypeName(DType dtype) { return info(dtype).cppName; }
+std::string dispatchRefusal(const char* kernel, DType dtype) {
+    return std::string("\"") + kernel + "\" not implemented for '" + info(dtype).scalarTypeName + "'";
+}
 
 std::optional<DType> dtypeFromAttributeName(std::string_view name) {
     for (const auto& alias : kAttributeNames)

@@ -47,6 +47,9 @@ std::string legacyTensorTypeName(DType dtype);
 // "long int", "c10::Half": the C++ element type name (demangled typeid) that set_'s and the
 // structured in-place ops' dtype messages print.
 std::string cppTypeName(DType dtype);
+// The refusal of an ATen dtype dispatch that has no kernel for `dtype`:
+// "\"kernel\" not implemented for 'Float'" (a RuntimeError in PyTorch).
+std::string dispatchRefusal(const char* kernel, DType dtype);
 // Accepts PyTorch's attribute names after "torch.": float32, float, half, long, bool, ...
 std::optional<DType> dtypeFromAttributeName(std::string_view name);
 std::vector<std::string> dtypeAttributeNames();

@@ -459,7 +459,7 @@ void checkReductionDtype(Reduction op, DType dtype) {
                                                  : nullptr;
     const bool refused = (op == Reduction::Mean && dtype == DType::Bool) ||
                          ((op == Reduction::Amax || op == Reduction::Amin) && isComplex(dtype));
-    SS_CHECK(!refused, RuntimeError, "\"", kernel, "\" not implemented for '", scalarTypeName(dtype), "'");
+    SS_CHECK(!refused, RuntimeError, dispatchRefusal(kernel, dtype));
 }
 
 // What include_self=False writes at every scattered position first (scatter_reduce_exclude_self_helper):
@@ -531,7 +531,7 @@ void scatterReduceInto(const Tensor& result, std::int64_t dim, const Tensor& ind
     if (index.numel() == 0) {
         // Only mean's division still runs, and bool has no floor division.
         SS_CHECK(!(op == Reduction::Mean && dtype == DType::Bool), RuntimeError,
-                 "\"div_floor_cpu\" not implemented for 'Bool'");
+                 dispatchRefusal("div_floor_cpu", DType::Bool));
         return;
     }
     requireIndexValues(index);

@@ -123,8 +123,7 @@ Scalar maxOf(const std::vector<Scalar>& values, bool wantMax, bool floating, std
 // PyTorch's refusals of complex inputs to the ordering reductions.
 void checkNotComplex(const Tensor& self, const char* pytorchKernel) {
     if (isComplex(self.dtype()))
-        fail(ErrorKind::RuntimeError, "\"", pytorchKernel, "\" not implemented for '",
-             scalarTypeName(self.dtype()), "'");
+        fail(ErrorKind::RuntimeError, dispatchRefusal(pytorchKernel, self.dtype()));
 }
 
 } // namespace
@@ -162,7 +161,7 @@ Tensor reduce(ReductionKind kind, const Tensor& self, const Shape& dims, bool ke
         break;
     }
     if (kind == ReductionKind::Prod && (outType == DType::Float16 || outType == DType::BFloat16))
-        fail(ErrorKind::RuntimeError, "\"prod_cpu\" not implemented for '", scalarTypeName(outType), "'");
+        fail(ErrorKind::RuntimeError, dispatchRefusal("prod_cpu", outType));
     const std::vector<bool> mask = dimMask(self, dims);
     if (kind == ReductionKind::Amax || kind == ReductionKind::Amin)
         checkNonEmptyReduction(self, mask, name);
@@ -266,9 +265,10 @@ std::pair<Tensor, Tensor> maxDim(const Tensor& self, std::int64_t dim, bool keep
 
 Tensor argMax(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim, bool wantMax) {
     const char* name = wantMax ? "argmax" : "argmin";
-    checkNotComplex(self, wantMax ? "argmax_cpu" : "argmin_cpu");
+    const char* kernel = wantMax ? "argmax_cpu" : "argmin_cpu";
+    checkNotComplex(self, kernel);
     if (self.dtype() == DType::Bool)
-        fail(ErrorKind::RuntimeError, "\"", name, "_cpu\" not implemented for 'Bool'");
+        fail(ErrorKind::RuntimeError, dispatchRefusal(kernel, DType::Bool));
     if (!dim) {
         SS_CHECK(self.numel() > 0, IndexError, name,
                  "(): Expected reduction dim to be specified for input.numel() == 0.");
@@ -352,7 +352,7 @@ Tensor trace(const Tensor& self) {
     SS_CHECK(self.dim() == 2, RuntimeError, "trace: expected a matrix, but got tensor with dim ", self.dim());
     // trace_cpu dispatches over all types and complex: float16, bfloat16 and bool have no kernel.
     SS_CHECK(self.dtype() != DType::Float16 && self.dtype() != DType::BFloat16 && self.dtype() != DType::Bool,
-             RuntimeError, "\"trace\" not implemented for '", scalarTypeName(self.dtype()), "'");
+             RuntimeError, dispatchRefusal("trace", self.dtype()));
     return reduce(ReductionKind::Sum, diagonal(self, 0, 0, 1), {}, false, std::nullopt)
         .withLayoutReason("trace sums the diagonal into a new 0-dim tensor");
 }
@@ -375,8 +375,8 @@ Tensor softmax(const Tensor& self, std::int64_t dim, std::optional<DType> dtype,
     const char* kernel = !lastDim    ? "softmax_kernel_impl"
                          : logarithm ? "log_softmax_lastdim_kernel_impl"
                                      : "softmax_lastdim_kernel_impl";
-    SS_CHECK(isFloating(input.dtype()) && input.dtype() != DType::Float16, RuntimeError, "\"", kernel,
-             "\" not implemented for '", scalarTypeName(input.dtype()), "'");
+    SS_CHECK(isFloating(input.dtype()) && input.dtype() != DType::Float16, RuntimeError,
+             dispatchRefusal(kernel, input.dtype()));
     // bfloat16 is computed in float, as the kernel's vectorized loops do, and rounded once.
     const Tensor x = input.dtype() == DType::BFloat16 ? to(input, DType::Float32) : input;
     const Shape dims = x.dim() == 0 ? Shape{} : Shape{d};

@@ -34,7 +34,7 @@ namespace {
 // ---- dtype support: PyTorch's AT_DISPATCH refusals -----------------------------------------
 
 [[noreturn]] void notImplementedFor(const char* kernel, DType dtype) {
-    fail(ErrorKind::RuntimeError, "\"", kernel, "\" not implemented for '", scalarTypeName(dtype), "'");
+    fail(ErrorKind::RuntimeError, dispatchRefusal(kernel, dtype));
 }
 
 // sort dispatches over every real dtype, float16 and bool included.
