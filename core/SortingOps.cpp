@@ -33,32 +33,32 @@ namespace {
 
 // ---- dtype support: PyTorch's AT_DISPATCH refusals -----------------------------------------
 
-[[noreturn]] void notImplementedFor(const char* kernel, DType dtype) {
+[[noreturn]] void refuseDtype(const char* kernel, DType dtype) {
     fail(ErrorKind::RuntimeError, dispatchRefusal(kernel, dtype));
 }
 
 // sort dispatches over every real dtype, float16 and bool included.
 void requireSortable(DType dtype) {
     if (isComplex(dtype))
-        notImplementedFor("sorting_kernel_method_name", dtype);
+        refuseDtype("sorting_kernel_method_name", dtype);
 }
 
 // topk and kthvalue: the real dtypes without bool and float16.
 void requireSelectable(DType dtype, const char* kernel) {
     if (isComplex(dtype) || dtype == DType::Bool || dtype == DType::Float16)
-        notImplementedFor(kernel, dtype);
+        refuseDtype(kernel, dtype);
 }
 
 // cumsum and cumprod: complex too, but neither bool nor float16 (checked on the result dtype).
 void requireScannable(DType dtype, const char* kernel) {
     if (dtype == DType::Bool || dtype == DType::Float16)
-        notImplementedFor(kernel, dtype);
+        refuseDtype(kernel, dtype);
 }
 
 // cummax, cummin and unique: the real dtypes without float16.
 void requireOrderedHashable(DType dtype, const char* kernel) {
     if (isComplex(dtype) || dtype == DType::Float16)
-        notImplementedFor(kernel, dtype);
+        refuseDtype(kernel, dtype);
 }
 
 // ---- keys: how PyTorch's kernels compare elements ------------------------------------------
