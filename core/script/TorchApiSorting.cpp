@@ -17,13 +17,6 @@ using P = const ParsedArguments&;
 using T = const Tensor&;
 using C = CallContext&;
 
-// out= would write into given tensors with resize_output's rules, which StrideScope leaves out.
-void refuseOut(P p) {
-    const auto index = p.find("out");
-    if (index && p.has(*index))
-        fail(ErrorKind::RuntimeError, "out= is not supported by StrideScope; assign the result instead");
-}
-
 bool isDimnameOverload(P p) {
     const auto index = p.find("dim");
     return index && p.signature().params[*index].type == ParameterType::Dimname;
@@ -80,7 +73,7 @@ void methodAndFunction(Registry& r, const std::string& name, const std::vector<s
                        const std::string& out, const std::function<Value(P, T, C)>& impl) {
     r.tensorOp(name, methods, false, impl);
     r.torchFunction(name, functionFormats(methods, out), [impl](P p, C context) {
-        refuseOut(p);
+        checkFactoryOptions(p); // out= is refused, as for the other torch functions
         return impl(p, p.tensor(at(p, "input")), context);
     });
 }
@@ -107,7 +100,7 @@ void registerSortAndSelect(Registry& r) {
                       });
     r.noArgsMethod("msort", [](T self, C) { return Value::fromTensor(ops::msort(self)); });
     r.torchFunction("msort", {"msort(Tensor input, *, Tensor out=None)"}, [](P p, C) {
-        refuseOut(p);
+        checkFactoryOptions(p); // out= is refused, as for the other torch functions
         return Value::fromTensor(ops::msort(p.tensor(at(p, "input"))));
     });
     methodAndFunction(r, "topk", {"topk(int64_t k, int64_t dim=-1, bool largest=True, bool sorted=True)"},
