@@ -63,7 +63,7 @@ IndexPlan makePlan(const Tensor& self, const std::vector<std::optional<Tensor>>&
             continue;
         SS_CHECK(index->dtype() == DType::Int64 || isMask(*index), IndexError,
                  "tensors used as indices must be long, byte or bool tensors");
-        SS_CHECK(index->hasValues(), RuntimeError, "the values of this index tensor are not kept (layout only)");
+        requireIndexValues(*index);
     }
     // expandTensors
     std::vector<std::optional<Tensor>> indices;
@@ -295,11 +295,11 @@ Tensor applySlicing(const Tensor& self, const std::vector<AdvancedItem>& items,
     return result;
 }
 
-void requireValues(const Tensor& t) {
-    SS_CHECK(t.hasValues(), RuntimeError, "the values of this index tensor are not kept (layout only)");
-}
-
 } // namespace
+
+void requireIndexValues(const Tensor& index) {
+    SS_CHECK(index.hasValues(), RuntimeError, "the values of this index tensor are not kept (layout only)");
+}
 
 Tensor advancedIndex(const Tensor& self, const std::vector<AdvancedItem>& items) {
     // The copy lives on self's device (x[idx] is not a torch.* call, so no scope is set yet).
@@ -310,7 +310,7 @@ Tensor advancedIndex(const Tensor& self, const std::vector<AdvancedItem>& items)
     for (const auto& index : indices) {
         anyTensor |= index.has_value();
         if (index)
-            requireValues(*index);
+            requireIndexValues(*index);
     }
     if (!anyTensor)
         return sliced; // only basic items (or 0-dim integer tensors): a view
@@ -350,7 +350,7 @@ void advancedSetIndex(const Tensor& self, const std::vector<AdvancedItem>& items
     }
     for (const auto& index : indices)
         if (index)
-            requireValues(*index);
+            requireIndexValues(*index);
     // _index_put_impl_'s checks: an expanded destination is only warned about; an overlapping value is refused.
     assertNoPartialOverlap(sliced, source);
     SS_CHECK(source.dtype() == self.dtype(), RuntimeError,
@@ -429,7 +429,7 @@ Tensor indexSelect(const Tensor& self, std::int64_t dim, const Tensor& index) {
     SS_CHECK(index.dtype() == DType::Int64 || index.dtype() == DType::Int32, RuntimeError,
              "index_select(): Expected dtype int32 or int64 for index");
     const std::int64_t d = wrapDim(dim, self.dim());
-    requireValues(index);
+    requireIndexValues(index);
     std::vector<AdvancedItem> items(static_cast<std::size_t>(self.dim() == 0 ? 0 : d));
     for (AdvancedItem& item : items)
         item.basic.kind = IndexItem::Kind::Slice;
@@ -460,7 +460,7 @@ Tensor repeatInterleaveIndices(const Tensor& repeats, std::optional<std::int64_t
     SS_CHECK(repeats.dim() == 1, RuntimeError, "repeat_interleave only accept 1D vector as repeat");
     if (repeats.numel() == 0)
         return Tensor::allocate(repeats.dtype(), {0});
-    requireValues(repeats);
+    requireIndexValues(repeats);
     const std::vector<Scalar> counts = repeats.values();
     // Negative repeats are refused with output_size too (PyTorch checks them only without it, and
     // then writes outside its result), and a sum beyond int64 before anything is allocated.
@@ -509,7 +509,7 @@ Tensor maskedSelect(const Tensor& self, const Tensor& mask) {
     AdvancedItem item;
     item.isTensor = true;
     item.tensor = expand(mask, shape);
-    requireValues(mask);
+    requireIndexValues(mask);
     Tensor result = advancedIndex(expand(self, shape), {item});
     return result.withLayoutReason("masked_select copies the selected elements into a new 1-D tensor");
 }
@@ -521,7 +521,7 @@ Tensor maskedFill_(const Tensor& self, const Tensor& mask, const Operand& value)
         SS_CHECK(value.tensor->dim() == 0, RuntimeError,
                  "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with ", value.tensor->dim(),
                  " dimension(s).");
-        requireValues(*value.tensor);
+        requireIndexValues(*value.tensor);
         fill = value.tensor->valueAt({});
     }
     // An expanded self is written through (PyTorch only warns that this is deprecated); a mask
@@ -531,7 +531,7 @@ Tensor maskedFill_(const Tensor& self, const Tensor& mask, const Operand& value)
     SS_CHECK(broadcast == self.sizes(), RuntimeError, "output with shape ", self.sizes(),
              " doesn't match the broadcast shape ", broadcast);
     const Tensor expandedMask = expand(mask, self.sizes());
-    requireValues(mask);
+    requireIndexValues(mask);
     const Scalar converted = checkedCastScalar(fill, self.dtype());
     if (!self.hasValues())
         return self;
@@ -566,7 +566,7 @@ void checkGatherShapes(const Tensor& self, std::int64_t dim, const Tensor& index
             SS_CHECK(index.sizes()[static_cast<std::size_t>(d)] <= self.sizes()[static_cast<std::size_t>(d)],
                      RuntimeError, "Size does not match at dimension ", d, " expected index ", index.sizes(),
                      " to be smaller than self ", self.sizes(), " apart from dimension ", dim);
-    requireValues(index);
+    requireIndexValues(index);
 }
 
 } // namespace
@@ -602,7 +602,7 @@ Tensor gather(const Tensor& self, std::int64_t dim, const Tensor& index) {
 Tensor take(const Tensor& self, const Tensor& index) {
     SS_CHECK(index.dtype() == DType::Int64, RuntimeError, "take(): Expected a long tensor for index, but got ",
              scalarTypeName(index.dtype()));
-    requireValues(index);
+    requireIndexValues(index);
     Tensor result =
         Tensor::allocateStrided(self.dtype(), index.sizes(), contiguousStrides(index.sizes()), self.hasValues())
             .withLayoutReason("take copies into a new contiguous tensor of the index's shape");

@@ -135,6 +135,8 @@ struct AdvancedItem {
     Tensor tensor;
 };
 Tensor advancedIndex(const Tensor& self, const std::vector<AdvancedItem>& items);
+// Index (and mask) tensors must keep their values: a layout-only one is refused.
+void requireIndexValues(const Tensor& index);
 // x[items] = value with tensor items (index_put_).
 void advancedSetIndex(const Tensor& self, const std::vector<AdvancedItem>& items, const Operand& value,
                       bool accumulate = false);

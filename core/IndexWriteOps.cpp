@@ -17,6 +17,7 @@
 #include "Error.h"
 #include "Layout.h"
 #include "MemoryOverlap.h"
+#include "ShapeOps.h"
 #include "ValueWorkLimit.h"
 
 #include <algorithm>
@@ -30,10 +31,6 @@ namespace stridescope::ops {
 namespace {
 
 // ---- checks shared by the ops ------------------------------------------------------------
-
-void requireIndexValues(const Tensor& index) {
-    SS_CHECK(index.hasValues(), RuntimeError, "the values of this index tensor are not kept (layout only)");
-}
 
 // at::assert_no_overlap: unlike assertNoPartialOverlap (MemoryOverlap.h), an input that covers
 // exactly the written-to memory is refused too. Layouts that are not dense are "too hard" to
@@ -86,9 +83,6 @@ Tensor clonedResult(const Tensor& self, WriteTarget target, const char* op) {
         std::string(op) + " is clone() then the in-place op: the clone keeps the strides of a dense "
                           "input and is contiguous otherwise");
 }
-
-// A 0-dim tensor as the one-element 1-D view the kernels use in its place.
-Tensor atLeast1d(const Tensor& t) { return t.dim() == 0 ? reshape(t, {1}) : t; }
 
 // index.as_strided(...) and self.as_strided(...) of the index_fill / index_copy kernels: self
 // restrided to walk `count` times over dim `dim` with stride 0. A self with no room for that
@@ -243,7 +237,7 @@ Tensor indexAdd(const Tensor& self, std::int64_t dim, const Tensor& index, const
             return result;
         }
         const std::vector<Scalar> sourceValues = source.values();
-        const std::vector<std::int64_t> cells = logicalToStorage(atLeast1d(result).layout());
+        const std::vector<std::int64_t> cells = logicalToStorage(atleast1d(result).layout());
         for (std::size_t i = 0; i < indexValues.size(); ++i) {
             const std::int64_t at = cells[static_cast<std::size_t>(indexValues[i].intValue)];
             storeAt(
@@ -345,8 +339,8 @@ Tensor indexCopy(const Tensor& self, std::int64_t dim, const Tensor& index, cons
              source.dim() == 0 ? 1 : source.size(d), ")");
     requireIndexValues(index);
     const Tensor result = structuredResult(self, target, "index_copy");
-    const Tensor resultNonzero = atLeast1d(result);
-    const Tensor sourceNonzero = atLeast1d(source);
+    const Tensor resultNonzero = atleast1d(result);
+    const Tensor sourceNonzero = atleast1d(source);
     checkRestrideAlongDim(resultNonzero, d, numIndices);
     const std::int64_t size = resultNonzero.size(d);
     forEachIndexedSlice(
@@ -380,7 +374,7 @@ Tensor indexFill(const Tensor& self, std::int64_t dim, const Tensor& index, cons
     SS_CHECK(isComplex(self.dtype()) || !fill.isComplex(), RuntimeError,
              "index_fill_(): Converting complex Scalar to non-complex type is not supported");
     const Tensor result = clonedResult(self, target, "index_fill");
-    const Tensor resultNonzero = atLeast1d(result);
+    const Tensor resultNonzero = atleast1d(result);
     const std::int64_t d = wrapDim(dim, resultNonzero.dim());
     SS_CHECK(index.dim() <= 1, RuntimeError, "Index has to be a vector/scalar");
     checkSameDevice({&result, &index}, /*allowCpuScalar=*/false);
@@ -503,7 +497,7 @@ struct ScatterCell {
 
 std::vector<ScatterCell> scatterCells(const Tensor& self, std::int64_t dim, const Tensor& index,
                                       const Tensor& src) {
-    const Tensor self1d = atLeast1d(self), index1d = atLeast1d(index), src1d = atLeast1d(src);
+    const Tensor self1d = atleast1d(self), index1d = atleast1d(index), src1d = atleast1d(src);
     const std::int64_t size = self1d.size(dim);
     const std::vector<Scalar> indexValues = index1d.values();
     std::vector<ScatterCell> cells;
