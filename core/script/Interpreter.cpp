@@ -567,7 +567,9 @@ private:
         const std::string symbol = binaryOperatorSymbol(statement.augmentedOp);
         auto combine = [&](const Value& current) {
             const Value rhs = evaluate(*statement.value);
-            if (current.isTensor())
+            // Tensor has no __imatmul__ in PyTorch 1.13: Python falls back to a = a @ b, a new
+            // tensor bound to the target (other names of the old one keep it).
+            if (current.isTensor() && statement.augmentedOp != BinaryOp::MatMul)
                 return Value::fromTensor(inplaceArithmetic(symbol, current.asTensor(), rhs, *this));
             return binaryOperation(statement.augmentedOp, current, rhs);
         };

@@ -20,6 +20,8 @@ Value comparisonValue(CompareOp op, const Value& lhs, const Value& rhs);
 // Tensor operands (TorchApiArithmetic.cpp): x + y, 2 - x, -x, ~x and x < 2 as PyTorch's Tensor
 // dunder methods compute them. tensorComparison gives nothing when neither side is a tensor.
 Value tensorBinaryOperation(BinaryOp op, const Value& lhs, const Value& rhs);
+// a @ b on tensors (TorchApiMatrix.cpp).
+Value tensorMatmulOperation(const Value& lhs, const Value& rhs);
 Value tensorUnaryOperation(UnaryOp op, const Tensor& operand);
 std::optional<Value> tensorComparison(CompareOp op, const Value& lhs, const Value& rhs);
 Value unaryOperation(UnaryOp op, const Value& operand);

@@ -106,10 +106,10 @@ Value unflattenMethod(const Tensor& self, const CallArguments& args) {
 }
 
 const std::vector<std::pair<std::string, DType>> kConversionMethods = {
-    {"float", DType::Float32},     {"double", DType::Float64}, {"half", DType::Float16},
-    {"bfloat16", DType::BFloat16}, {"int", DType::Int32},      {"long", DType::Int64},
-    {"short", DType::Int16},       {"char", DType::Int8},      {"byte", DType::UInt8},
-    {"bool", DType::Bool},
+    {"float", DType::Float32},     {"double", DType::Float64},      {"half", DType::Float16},
+    {"bfloat16", DType::BFloat16}, {"int", DType::Int32},           {"long", DType::Int64},
+    {"short", DType::Int16},       {"char", DType::Int8},           {"byte", DType::UInt8},
+    {"bool", DType::Bool},         {"cfloat", DType::ComplexFloat}, {"cdouble", DType::ComplexDouble},
 };
 
 } // namespace
@@ -681,6 +681,7 @@ const Registry& registry() {
         registerComplex(r);
         registerSorting(r);
         registerIndexWrites(r);
+        registerMatrixProducts(r);
         return r;
     }();
     return instance;

@@ -617,16 +617,6 @@ void registerIndexing(Registry& r) {
                             checkFactoryOptions(p);
                             return Value::fromTensor(stack(p.tensorList(0)));
                         });
-    // Matrix products are not modelled (issue 11): the functions say so as `@` does, rather than
-    // "has no attribute". (torch.einsum of one operand is modelled: TorchApiViews.cpp.)
-    for (const char* name : {"matmul", "mm", "bmm", "mv", "dot"}) {
-        const Handler refuse = [](const CallArguments&, const Tensor*, C) -> Value {
-            fail(ErrorKind::RuntimeError,
-                 "matrix multiplication (@, matmul) is not supported by StrideScope");
-        };
-        r.custom(std::string("torch.") + name, refuse);
-        r.custom(std::string("Tensor.") + name, refuse);
-    }
     // The *_like factories are registered with the views (TorchApiViews.cpp, ops::like).
 }
 
@@ -676,7 +666,7 @@ Value tensorBinaryOperation(BinaryOp op, const Value& lhs, const Value& rhs) {
         return result(lhs.isTensor() ? ops::binary(kind, a, b) : ops::binary(kind, b, a));
     }
     case BinaryOp::MatMul:
-        fail(ErrorKind::RuntimeError, "matrix multiplication (@, matmul) is not supported by StrideScope");
+        return tensorMatmulOperation(lhs, rhs);
     case BinaryOp::LeftShift:
     case BinaryOp::RightShift:
         fail(ErrorKind::RuntimeError, "shifts (", symbol, ") on tensors are not supported by StrideScope");

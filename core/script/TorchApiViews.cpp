@@ -348,9 +348,9 @@ void registerViews(Registry& r) {
     for (const char* name : {"block_diag", "cartesian_prod"})
         r.torchNames.push_back(name);
 
-    // torch.einsum(equation, *operands) (torch/functional.py, then at::einsum): one operand, a view
-    // or a sum (core/Einsum.h). Several operands multiply, which StrideScope does not model; the
-    // sublist form is not parsed.
+    // torch.einsum(equation, *operands) (torch/functional.py, then at::einsum, core/Einsum.h); the
+    // sublist form is not parsed. (opt_einsum is not installed with Debian's torch 1.13, so its
+    // contraction order is never chosen: operands are contracted left to right.)
     r.custom("torch.einsum", [](const CallArguments& args, const Tensor*, C) {
         for (const auto& keyword : args.keywords)
             fail(ErrorKind::TypeError, "einsum() got an unexpected keyword argument '", keyword.first, "'");
@@ -377,11 +377,10 @@ void registerViews(Registry& r) {
             if (!operands[i].isTensor())
                 fail(ErrorKind::TypeError, "expected Tensor as element ", i, " in argument 1, but got ",
                      typeName(operands[i]));
-        SS_CHECK(
-            operands.size() == 1, RuntimeError,
-            "torch.einsum of several operands multiplies them, which StrideScope does not model (the einsum "
-            "of one operand, a view or a sum, it does)");
-        return tensorValue(ops::einsum(equation.asString(), operands[0].asTensor()));
+        std::vector<Tensor> tensors;
+        for (const Value& operand : operands)
+            tensors.push_back(operand.asTensor());
+        return tensorValue(ops::einsum(equation.asString(), tensors));
     });
     r.torchNames.push_back("einsum");
 
