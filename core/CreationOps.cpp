@@ -1,10 +1,11 @@
 // Factory functions (torch.arange, zeros, tensor, cat, ...): each allocates a new Storage.
-#include "Elementwise.h"
 #include "DeviceOps.h"
+#include "Elementwise.h"
 #include "Error.h"
 #include "Ops.h"
 
 #include <cmath>
+#include <complex>
 #include <optional>
 #include <random>
 
@@ -34,14 +35,16 @@ void inferNestedShape(const NestedData& data, std::size_t depth, Shape& shape) {
 
 void flattenNested(const NestedData& data, std::size_t depth, const Shape& shape, std::vector<Scalar>& out) {
     if (depth == shape.size()) {
-        SS_CHECK(data.isLeaf, ValueError, "expected a number at dim ", depth, " but got a sequence of length ",
-                 data.children.size());
+        SS_CHECK(data.isLeaf, ValueError, "expected a number at dim ", depth,
+                 " but got a sequence of length ", data.children.size());
         out.push_back(data.leaf);
         return;
     }
-    SS_CHECK(!data.isLeaf, ValueError, "expected sequence of length ", shape[depth], " at dim ", depth, " (got 0)");
-    SS_CHECK(static_cast<std::int64_t>(data.children.size()) == shape[depth], ValueError, "expected sequence of length ",
-             shape[depth], " at dim ", depth, " (got ", data.children.size(), ")");
+    SS_CHECK(!data.isLeaf, ValueError, "expected sequence of length ", shape[depth], " at dim ", depth,
+             " (got 0)");
+    SS_CHECK(static_cast<std::int64_t>(data.children.size()) == shape[depth], ValueError,
+             "expected sequence of length ", shape[depth], " at dim ", depth, " (got ", data.children.size(),
+             ")");
     for (const auto& child : data.children)
         flattenNested(child, depth + 1, shape, out);
 }
@@ -53,7 +56,8 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, std::o
     const DType type = dtype.value_or(anyFloat ? DType::Float32 : DType::Int64);
     const double xstart = start.toDouble(), xend = end.toDouble(), xstep = step.toDouble();
     SS_CHECK(xstep != 0.0, RuntimeError, "step must be nonzero");
-    SS_CHECK(std::isfinite(xstart) && std::isfinite(xend), RuntimeError, "unsupported range: ", xstart, " -> ", xend);
+    SS_CHECK(std::isfinite(xstart) && std::isfinite(xend), RuntimeError, "unsupported range: ", xstart,
+             " -> ", xend);
     SS_CHECK((xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart), RuntimeError,
              "upper bound and larger bound inconsistent with step sign");
     SS_CHECK(type != DType::Bool && !isComplex(type), RuntimeError, dispatchRefusal("arange_cpu", type));
@@ -69,10 +73,12 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, std::o
             sizeD = static_cast<double>(*exactSize);
         }
     }
-    SS_CHECK(sizeD >= 0 && sizeD <= static_cast<double>(INT64_MAX), RuntimeError, "invalid size, possible overflow?");
+    SS_CHECK(sizeD >= 0 && sizeD <= static_cast<double>(INT64_MAX), RuntimeError,
+             "invalid size, possible overflow?");
     // (double)INT64_MAX is 2^63, which does not fit back: the exact integer size, or a double below 2^63.
-    const auto size = exactSize ? *exactSize
-                                : static_cast<std::int64_t>(std::min(sizeD, std::nextafter(9223372036854775808.0, 0.0)));
+    const auto size =
+        exactSize ? *exactSize
+                  : static_cast<std::int64_t>(std::min(sizeD, std::nextafter(9223372036854775808.0, 0.0)));
     Tensor result = detail::emptyWithFormat({size}, MemoryFormat::Contiguous, type);
     // ATen accumulates in acc_type: int64 for integers, double for float/double, and float for
     // the 16-bit floats, then casts each value to the dtype.
@@ -85,13 +91,187 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, std::o
             return Scalar::fromFloat(static_cast<double>(fstart + fstep * static_cast<float>(i)));
         });
     } else {
-        detail::writeValues(result, [&](std::int64_t i) { return Scalar::fromFloat(xstart + xstep * static_cast<double>(i)); });
+        detail::writeValues(result, [&](std::int64_t i) {
+            return Scalar::fromFloat(xstart + xstep * static_cast<double>(i));
+        });
     }
     return result;
 }
 
-Tensor zeros(const Shape& sizes, std::optional<DType> dtype) { return filled(sizes, Scalar::fromInt(0), defaultFloat(dtype)); }
-Tensor ones(const Shape& sizes, std::optional<DType> dtype) { return filled(sizes, Scalar::fromInt(1), defaultFloat(dtype)); }
+namespace {
+
+// linspace_kernel (ATen's RangeFactoriesKernel.cpp) writes element i as start + step * i below
+// halfway and end - step * (steps - 1 - i) from there on, so both ends are exact. Its vectorized
+// loop (AVX2 here: 32-byte vectors, two per iteration) instead takes one such base per vector and
+// adds lane * step to it; the elements after the last pair of vectors take the scalar formula.
+// In the AVX2 kernel file the compiler fuses the scalar formula (and the base) into one fma, but
+// not the lanes' base + lane * step, and Debian's python3-torch 1.13 gives exactly these bits.
+struct LinspacePlan {
+    std::int64_t steps, halfway, vectorWidth, vectorized;
+    LinspacePlan(std::int64_t count, int itemBytes)
+        : steps(count), halfway(count / 2), vectorWidth(32 / itemBytes),
+          vectorized(count / (2 * (32 / itemBytes)) * 2 * (32 / itemBytes)) {}
+    // Calls value(k, fromEnd) for the formula's index and side, then lane(base, j) for lanes j > 0.
+    template <typename Formula, typename Lane> auto at(std::int64_t i, Formula formula, Lane lane) const {
+        if (i >= vectorized)
+            return i < halfway ? formula(i, false) : formula(steps - 1 - i, true);
+        const std::int64_t first = i - i % vectorWidth;
+        const auto base = first < halfway ? formula(first, false) : formula(steps - 1 - first, true);
+        return i == first ? base : lane(base, i - first);
+    }
+};
+
+template <typename F>
+Scalar linspaceFloat(F start, F end, std::int64_t steps, const LinspacePlan& plan, std::int64_t i) {
+    const F step = (end - start) / static_cast<F>(steps - 1);
+    return Scalar::fromFloat(plan.at(
+        i,
+        [&](std::int64_t k, bool fromEnd) {
+            return fromEnd ? std::fma(-step, static_cast<F>(k), end)
+                           : std::fma(step, static_cast<F>(k), start);
+        },
+        [&](F base, std::int64_t j) {
+            const F offset = static_cast<F>(j) * step;
+            return base + offset;
+        }));
+}
+
+// c10::Half and c10::BFloat16 arithmetic: each operation in float, rounded back to the dtype.
+double roundedTo(DType dtype, double value) { return castScalar(Scalar::fromFloat(value), dtype).floatValue; }
+
+} // namespace
+
+Tensor linspace(const Scalar& start, const Scalar& end, std::int64_t steps, std::optional<DType> dtype) {
+    SS_CHECK(steps >= 0, RuntimeError, "number of steps must be non-negative");
+    const DType type =
+        dtype.value_or(start.isComplex() || end.isComplex() ? DType::ComplexFloat : DType::Float32);
+    Tensor result = detail::emptyWithFormat({steps}, MemoryFormat::Contiguous, type);
+    if (steps == 0)
+        return result;
+    if (steps == 1) // linspace_out fills the one element with start, before any dispatch
+        return fill_(result, Operand::of(start));
+    SS_CHECK(type != DType::Bool, RuntimeError, dispatchRefusal("linspace_cpu", type));
+    const LinspacePlan plan(steps, itemSize(type));
+    if (type == DType::Float32) {
+        const auto a = static_cast<float>(start.toDouble()), b = static_cast<float>(end.toDouble());
+        detail::writeValues(result, [&](std::int64_t i) { return linspaceFloat(a, b, steps, plan, i); });
+    } else if (type == DType::Float64) {
+        detail::writeValues(result, [&](std::int64_t i) {
+            return linspaceFloat(start.toDouble(), end.toDouble(), steps, plan, i);
+        });
+    } else if (type == DType::Float16 || type == DType::BFloat16) {
+        const double a = roundedTo(type, start.toDouble()), b = roundedTo(type, end.toDouble());
+        const double step =
+            roundedTo(type, roundedTo(type, b - a) / roundedTo(type, static_cast<double>(steps - 1)));
+        const auto times = [&](double k) { return roundedTo(type, step * roundedTo(type, k)); };
+        detail::writeValues(result, [&](std::int64_t i) {
+            return Scalar::fromFloat(plan.at(
+                i,
+                [&](std::int64_t k, bool fromEnd) {
+                    return fromEnd ? roundedTo(type, b - times(static_cast<double>(k)))
+                                   : roundedTo(type, a + times(static_cast<double>(k)));
+                },
+                [&](double base, std::int64_t j) {
+                    return roundedTo(type, base + times(static_cast<double>(j)));
+                }));
+        });
+    } else if (isComplex(type)) {
+        // Complex steps: the same formula in the parts' precision (c10::complex arithmetic).
+        const auto component = [&](double a, double b, std::int64_t i) {
+            return type == DType::ComplexFloat
+                       ? static_cast<double>(
+                             linspaceFloat(static_cast<float>(a), static_cast<float>(b), steps, plan, i)
+                                 .floatValue)
+                       : linspaceFloat(a, b, steps, plan, i).floatValue;
+        };
+        detail::writeValues(result, [&](std::int64_t i) {
+            return Scalar::fromComplex(component(start.floatValue, end.floatValue, i),
+                                       component(start.imagValue, end.imagValue, i));
+        });
+    } else {
+        // Integers step in double; each value is the double formula truncated to the dtype, and a
+        // vector's lanes add lane * step to its truncated base.
+        const double a = static_cast<double>(castScalar(start, type).intValue);
+        const double b = static_cast<double>(castScalar(end, type).intValue);
+        const double step = (b - a) / static_cast<double>(steps - 1);
+        detail::writeValues(result, [&](std::int64_t i) {
+            return Scalar::fromInt(plan.at(
+                i,
+                [&](std::int64_t k, bool fromEnd) {
+                    return static_cast<std::int64_t>(fromEnd ? std::fma(-step, static_cast<double>(k), b)
+                                                             : std::fma(step, static_cast<double>(k), a));
+                },
+                [&](std::int64_t base, std::int64_t j) {
+                    return static_cast<std::int64_t>(static_cast<double>(base) +
+                                                     static_cast<double>(j) * step);
+                }));
+        });
+    }
+    return result;
+}
+
+Tensor logspace(const Scalar& start, const Scalar& end, std::int64_t steps, double base,
+                std::optional<DType> dtype) {
+    SS_CHECK(steps >= 0, RuntimeError, "number of steps must be non-negative");
+    const DType type =
+        dtype.value_or(start.isComplex() || end.isComplex() ? DType::ComplexFloat : DType::Float32);
+    Tensor result = detail::emptyWithFormat({steps}, MemoryFormat::Contiguous, type);
+    if (steps == 0)
+        return result;
+    if (steps == 1) // logspace_out: base ** start
+        return fill_(result, Operand::of(Scalar::fromFloat(std::pow(base, start.toDouble()))));
+    SS_CHECK(type != DType::Bool && type != DType::Float16, RuntimeError,
+             dispatchRefusal("logspace_cpu", type));
+    const std::int64_t halfway = steps / 2;
+    if (isComplex(type)) {
+        // The complex loop: pow(base, start + step * i) in c10::complex arithmetic of the parts' type.
+        const auto complexValues = [&](auto zero) {
+            using C = decltype(zero);
+            using R = typename C::value_type;
+            const C a(static_cast<R>(start.floatValue), static_cast<R>(start.imagValue));
+            const C b(static_cast<R>(end.floatValue), static_cast<R>(end.imagValue));
+            const C step = (b - a) / C(static_cast<R>(steps - 1));
+            const C scalarBase(static_cast<R>(base));
+            detail::writeValues(result, [&](std::int64_t i) {
+                const C value = i < halfway
+                                    ? std::pow(scalarBase, a + step * C(static_cast<R>(i)))
+                                    : std::pow(scalarBase, b - step * C(static_cast<R>(steps - i - 1)));
+                return Scalar::fromComplex(value.real(), value.imag());
+            });
+        };
+        if (type == DType::ComplexFloat)
+            complexValues(std::complex<float>());
+        else
+            complexValues(std::complex<double>());
+        return result;
+    }
+    // logspace_out's own loop (no vectors): pow(base, start + step * i) in double, with start
+    // and end first read in the dtype; halfway and the end formula as in linspace.
+    const double a = castScalar(start, type).toDouble(), b = castScalar(end, type).toDouble();
+    const double step = (b - a) / static_cast<double>(steps - 1);
+    detail::writeValues(result, [&](std::int64_t i) {
+        const double exponent =
+            i < halfway ? a + step * static_cast<double>(i) : b - step * static_cast<double>(steps - i - 1);
+        return Scalar::fromFloat(std::pow(base, exponent));
+    });
+    return result;
+}
+
+Tensor eye(std::int64_t n, std::optional<std::int64_t> m, std::optional<DType> dtype) {
+    SS_CHECK(n >= 0, RuntimeError, "n must be greater or equal to 0, got ", n);
+    const std::int64_t columns = m.value_or(n);
+    SS_CHECK(columns >= 0, RuntimeError, "m must be greater or equal to 0, got ", columns);
+    Tensor result = zeros({n, columns}, dtype);
+    fill_(diagonal(result, 0, 0, 1), Operand::of(Scalar::fromInt(1)));
+    return result;
+}
+
+Tensor zeros(const Shape& sizes, std::optional<DType> dtype) {
+    return filled(sizes, Scalar::fromInt(0), defaultFloat(dtype));
+}
+Tensor ones(const Shape& sizes, std::optional<DType> dtype) {
+    return filled(sizes, Scalar::fromInt(1), defaultFloat(dtype));
+}
 
 // StrideScope's empty() reads as zeros: PyTorch leaves the memory uninitialised, and showing
 // stale numbers would only distract from the layout.
@@ -169,8 +349,8 @@ Tensor emptyStrided(const Shape& sizes, const Shape& strides, std::optional<DTyp
         SS_CHECK(s >= 0, RuntimeError, "Trying to create tensor with negative dimension ", s, ": ", sizes);
     // Like at::empty_strided, a negative stride surfaces as an overflowing size computation.
     for (std::size_t i = 0; i < sizes.size(); ++i)
-        SS_CHECK(strides[i] >= 0 || sizes[i] <= 1, RuntimeError, "Storage size calculation overflowed with sizes=",
-                 sizes, " and strides=", strides);
+        SS_CHECK(strides[i] >= 0 || sizes[i] <= 1, RuntimeError,
+                 "Storage size calculation overflowed with sizes=", sizes, " and strides=", strides);
     return Tensor::allocateStrided(defaultFloat(dtype), sizes, strides);
 }
 
@@ -224,14 +404,15 @@ Tensor cat(const std::vector<Tensor>& tensors, std::int64_t dim) {
         const auto& t = tensors[i];
         if (skipped(t))
             continue;
-        SS_CHECK(t.dim() == reference->dim(), RuntimeError, "Tensors must have same number of dimensions: got ",
-                 reference->dim(), " and ", t.dim());
+        SS_CHECK(t.dim() == reference->dim(), RuntimeError,
+                 "Tensors must have same number of dimensions: got ", reference->dim(), " and ", t.dim());
         for (std::int64_t d = 0; d < t.dim(); ++d) {
             if (d == dim)
                 continue;
             SS_CHECK(t.sizes()[d] == reference->sizes()[d], RuntimeError,
                      "Sizes of tensors must match except in dimension ", dim, ". Expected size ",
-                     reference->sizes()[d], " but got size ", t.sizes()[d], " for tensor number ", i, " in the list.");
+                     reference->sizes()[d], " but got size ", t.sizes()[d], " for tensor number ", i,
+                     " in the list.");
         }
         outSizes[dim] += t.sizes()[dim];
     }
@@ -251,8 +432,9 @@ Tensor stack(const std::vector<Tensor>& tensors, std::int64_t dim) {
     const auto wrapped = wrapDim(dim, tensors.front().dim() + 1);
     const Shape& entryShape = tensors.front().sizes();
     for (std::size_t i = 1; i < tensors.size(); ++i)
-        SS_CHECK(tensors[i].sizes() == entryShape, RuntimeError, "stack expects each tensor to be equal size, but got ",
-                 entryShape, " at entry 0 and ", tensors[i].sizes(), " at entry ", i);
+        SS_CHECK(tensors[i].sizes() == entryShape, RuntimeError,
+                 "stack expects each tensor to be equal size, but got ", entryShape, " at entry 0 and ",
+                 tensors[i].sizes(), " at entry ", i);
     if (wrapped < tensors.front().dim()) {
         // PyTorch concatenates along the dim and splits it with a view, which keeps the
         // concatenation's memory format.

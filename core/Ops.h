@@ -20,6 +20,12 @@ struct NestedData {
 };
 
 Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dtype);
+// torch.linspace / logspace (start and end included; 1.13's CPU kernels' values bit for bit, see
+// CreationOps.cpp) and torch.eye, all contiguous.
+Tensor linspace(const Scalar& start, const Scalar& end, std::int64_t steps, std::optional<DType> dtype);
+Tensor logspace(const Scalar& start, const Scalar& end, std::int64_t steps, double base,
+                std::optional<DType> dtype);
+Tensor eye(std::int64_t n, std::optional<std::int64_t> m, std::optional<DType> dtype);
 Tensor zeros(const Shape& sizes, std::optional<DType> dtype);
 Tensor ones(const Shape& sizes, std::optional<DType> dtype);
 Tensor empty(const Shape& sizes, std::optional<DType> dtype);

@@ -368,6 +368,32 @@ void registerCreation(Registry& r) {
             return Value::fromTensor(ops::arange(start, p.scalar(at(p, "end")), step, dtypeArg(p)));
         });
 
+    r.torchFunction(
+        "linspace", {factoryFormat("linspace(Scalar start, Scalar end, int64_t steps", {"Tensor out=None"})},
+        [](P p, C) {
+            checkFactoryOptions(p);
+            return Value::fromTensor(ops::linspace(p.scalar(at(p, "start")), p.scalar(at(p, "end")),
+                                                   intArg(p, "steps"), dtypeArg(p)));
+        });
+    r.torchFunction("logspace",
+                    {factoryFormat("logspace(Scalar start, Scalar end, int64_t steps, double base=10.0",
+                                   {"Tensor out=None"})},
+                    [](P p, C) {
+                        checkFactoryOptions(p);
+                        return Value::fromTensor(ops::logspace(p.scalar(at(p, "start")),
+                                                               p.scalar(at(p, "end")), intArg(p, "steps"),
+                                                               p.toDouble(at(p, "base")), dtypeArg(p)));
+                    });
+    r.torchFunction("eye",
+                    {factoryFormat("eye(int64_t n", {"Tensor out=None"}),
+                     factoryFormat("eye(int64_t n, int64_t m", {"Tensor out=None"})},
+                    [](P p, C) {
+                        checkFactoryOptions(p);
+                        const std::optional<std::int64_t> m =
+                            p.overload() == 1 ? std::optional<std::int64_t>(intArg(p, "m")) : std::nullopt;
+                        return Value::fromTensor(ops::eye(intArg(p, "n"), m, dtypeArg(p)));
+                    });
+
     const auto sizeFactory = [&r](const std::string& name,
                                   std::function<Tensor(const Shape&, std::optional<DType>)> make) {
         r.torchFunction(name,
