@@ -4,8 +4,10 @@
 #include "Error.h"
 #include "Ops.h"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
+#include <numeric>
 #include <optional>
 #include <random>
 
@@ -308,6 +310,98 @@ Tensor randn(const Shape& sizes, std::optional<DType> dtype, RandomGenerator& ge
     Tensor result = detail::emptyWithFormat(sizes, MemoryFormat::Contiguous, type);
     std::normal_distribution<double> normal(0.0, 1.0);
     detail::writeValues(result, [&](std::int64_t) { return Scalar::fromFloat(normal(generator.engine())); });
+    return result;
+}
+
+namespace {
+
+// The values an integer dtype holds (bool: 0 and 1).
+std::pair<std::int64_t, std::int64_t> integerLimits(DType dtype) {
+    switch (dtype) {
+    case DType::Bool:
+        return {0, 1};
+    case DType::UInt8:
+        return {0, 255};
+    case DType::Int8:
+        return {-128, 127};
+    case DType::Int16:
+        return {-32768, 32767};
+    case DType::Int32:
+        return {INT32_MIN, INT32_MAX};
+    default:
+        return {INT64_MIN, INT64_MAX};
+    }
+}
+
+// The type name of c10's "value cannot be converted to type ... without overflow".
+const char* scalarConversionName(DType dtype) {
+    switch (dtype) {
+    case DType::UInt8:
+        return "uint8_t";
+    case DType::Int8:
+        return "int8_t";
+    case DType::Int16:
+        return "int16_t";
+    case DType::Int32:
+        return "int";
+    default:
+        return "int64_t";
+    }
+}
+
+// random_(from, to) on a new tensor: random_from_to's checks, then uniform integers in [low, high)
+// written in the dtype (from StrideScope's generator: the numbers are not PyTorch's).
+Tensor fillRandomIntegers(Tensor result, std::int64_t low, std::int64_t high, RandomGenerator& generator) {
+    const DType type = result.dtype();
+    SS_CHECK(low < high, RuntimeError, "random_ expects 'from' to be less than 'to', but got from=", low,
+             " >= to=", high);
+    if (isIntegral(type, /*includeBool=*/true)) {
+        const auto [minimum, maximum] = integerLimits(type);
+        SS_CHECK(low >= minimum && low <= maximum, RuntimeError, "from is out of bounds for ",
+                 cppTypeName(type));
+        SS_CHECK(high - 1 >= minimum && high - 1 <= maximum, RuntimeError, "to - 1 is out of bounds for ",
+                 cppTypeName(type));
+    } else {
+        SS_CHECK(isFloating(type), RuntimeError,
+                 "check_random_bounds handles only integral, floating-point and boolean types");
+    }
+    std::uniform_int_distribution<std::int64_t> uniform(low, high - 1);
+    detail::writeValues(result, [&](std::int64_t) { return Scalar::fromInt(uniform(generator.engine())); });
+    return result;
+}
+
+} // namespace
+
+Tensor randint(std::int64_t low, std::int64_t high, const Shape& sizes, std::optional<DType> dtype,
+               RandomGenerator& generator) {
+    return fillRandomIntegers(
+        detail::emptyWithFormat(sizes, MemoryFormat::Contiguous, dtype.value_or(DType::Int64)), low, high,
+        generator);
+}
+
+Tensor randintLike(const Tensor& self, std::int64_t low, std::int64_t high, std::optional<DType> dtype,
+                   RandomGenerator& generator) {
+    return fillRandomIntegers(detail::emptyLike(self, MemoryFormat::Preserve, dtype.value_or(self.dtype())),
+                              low, high, generator);
+}
+
+Tensor randperm(std::int64_t n, std::optional<DType> dtype, RandomGenerator& generator) {
+    const DType type = dtype.value_or(DType::Int64);
+    Tensor result = detail::emptyWithFormat({n}, MemoryFormat::Contiguous, type);
+    // randperm_out_cpu: n - 1 must be representable (check_supported_max_int_with_precision).
+    if (type == DType::Float16)
+        SS_CHECK(n <= 2049, RuntimeError, "n cannot be greater than 2049 for Half type.");
+    else if (type == DType::Float32)
+        SS_CHECK(n <= 16777217, RuntimeError, "n cannot be greater than 16777217 for Float type.");
+    else if (isIntegral(type, false) && n > 0)
+        SS_CHECK(n - 1 <= integerLimits(type).second, RuntimeError, "value cannot be converted to type ",
+                 scalarConversionName(type), " without overflow");
+    SS_CHECK(type != DType::Bool && !isComplex(type), RuntimeError, dispatchRefusal("randperm", type));
+    std::vector<std::int64_t> order(static_cast<std::size_t>(n));
+    std::iota(order.begin(), order.end(), 0);
+    std::shuffle(order.begin(), order.end(), generator.engine());
+    detail::writeValues(result,
+                        [&](std::int64_t i) { return Scalar::fromInt(order[static_cast<std::size_t>(i)]); });
     return result;
 }
 

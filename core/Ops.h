@@ -33,6 +33,14 @@ Tensor full(const Shape& sizes, const Scalar& value, std::optional<DType> dtype)
 // Draw from `generator` (the workspace's: see RandomGenerator.h), in logical order.
 Tensor rand(const Shape& sizes, std::optional<DType> dtype, RandomGenerator& generator);
 Tensor randn(const Shape& sizes, std::optional<DType> dtype, RandomGenerator& generator);
+// torch.randint / randint_like (uniform integers in [low, high), int64 unless dtype says
+// otherwise; randint_like keeps a dense input's strides) and torch.randperm, with PyTorch's
+// checks; the numbers come from StrideScope's generator, as rand's do.
+Tensor randint(std::int64_t low, std::int64_t high, const Shape& sizes, std::optional<DType> dtype,
+               RandomGenerator& generator);
+Tensor randintLike(const Tensor& self, std::int64_t low, std::int64_t high, std::optional<DType> dtype,
+                   RandomGenerator& generator);
+Tensor randperm(std::int64_t n, std::optional<DType> dtype, RandomGenerator& generator);
 Tensor tensor(const NestedData& data, std::optional<DType> dtype);
 Tensor emptyStrided(const Shape& sizes, const Shape& strides, std::optional<DType> dtype);
 Tensor stack(const std::vector<Tensor>& tensors, std::int64_t dim);

@@ -445,7 +445,7 @@ void registerCreation(Registry& r) {
             r.torchFunction(
                 name,
                 {factoryFormat(name + "(IntArrayRef size", {"Generator? generator", "DimnameList? names"}),
-                 factoryFormat(name + "(IntArrayRef size", {"Generator? generator", "Tensor out=None"}),
+                 factoryFormat(name + "(IntArrayRef size", {"Generator? generator=None", "Tensor out=None"}),
                  factoryFormat(name + "(IntArrayRef size", {"Tensor out=None"}),
                  factoryFormat(name + "(IntArrayRef size", {"DimnameList? names"})},
                 [make](P p, C context) {
@@ -455,6 +455,36 @@ void registerCreation(Registry& r) {
         };
     randomFactory("rand", ops::rand);
     randomFactory("randn", ops::randn);
+    r.torchFunction("randint",
+                    {factoryFormat("randint(int64_t high, IntArrayRef size",
+                                   {"Generator? generator=None", "Tensor out=None"}),
+                     factoryFormat("randint(int64_t low, int64_t high, IntArrayRef size",
+                                   {"Generator? generator=None", "Tensor out=None"})},
+                    [](P p, C context) {
+                        checkFactoryOptions(p);
+                        const std::int64_t low = p.overload() == 1 ? intArg(p, "low") : 0;
+                        return Value::fromTensor(ops::randint(low, intArg(p, "high"), listArg(p, "size"),
+                                                              dtypeArg(p), context.generator()));
+                    });
+    r.torchFunction(
+        "randint_like",
+        {factoryFormat("randint_like(Tensor input, int64_t high", {"MemoryFormat? memory_format=None"}),
+         factoryFormat("randint_like(Tensor input, int64_t low, int64_t high",
+                       {"MemoryFormat? memory_format=None"})},
+        [](P p, C context) {
+            checkFactoryOptions(p);
+            SS_CHECK(!p.has(at(p, "memory_format")), RuntimeError,
+                     "randint_like with memory_format= is not supported by StrideScope");
+            const std::int64_t low = p.overload() == 1 ? intArg(p, "low") : 0;
+            return Value::fromTensor(
+                ops::randintLike(p.tensor(0), low, intArg(p, "high"), dtypeArg(p), context.generator()));
+        });
+    r.torchFunction(
+        "randperm", {factoryFormat("randperm(int64_t n", {"Generator? generator=None", "Tensor out=None"})},
+        [](P p, C context) {
+            checkFactoryOptions(p);
+            return Value::fromTensor(ops::randperm(intArg(p, "n"), dtypeArg(p), context.generator()));
+        });
 
     r.torchFunction(
         "tensor",
