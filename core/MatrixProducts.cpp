@@ -294,4 +294,39 @@ Tensor kron(const Tensor& self, const Tensor& other) {
     return view(product, resultShape);
 }
 
+Tensor cross(const Tensor& self, const Tensor& other, std::optional<std::int64_t> dim) {
+    if (!dim) { // _default_cross_dim: the first dim of size 3
+        for (std::int64_t d = 0; d < self.dim() && !dim; ++d)
+            if (self.size(d) == 3)
+                dim = d;
+        SS_CHECK(dim.has_value(), RuntimeError, "no dimension of size 3 in input");
+    }
+    checkSameDevice({&self, &other}, false);
+    // linalg_cross's meta function, then the kernel's dispatch and its read of other.
+    SS_CHECK(self.dim() == other.dim(), RuntimeError,
+             "linalg.cross: inputs must have the same number of dimensions.");
+    SS_CHECK(self.size(*dim) == 3 && other.size(*dim) == 3, RuntimeError, "linalg.cross: inputs dimension ",
+             *dim, " must have length 3. Got ", self.size(*dim), " and ", other.size(*dim));
+    const Shape shape = inferBroadcastShape(self.sizes(), other.sizes());
+    const DType dtype = self.dtype();
+    const std::int64_t d = wrapDim(*dim, self.dim());
+    if (shape.empty() || std::find(shape.begin(), shape.end(), 0) == shape.end()) {
+        SS_CHECK(dtype != DType::Bool && dtype != DType::Float16, RuntimeError,
+                 dispatchRefusal("cross", dtype));
+        SS_CHECK(other.dtype() == dtype, RuntimeError, "expected scalar type ", scalarTypeName(dtype),
+                 " but found ", scalarTypeName(other.dtype()));
+    }
+    const Tensor a = expand(self, shape), b = expand(other, shape);
+    // Component i is a[i + 1] * b[i + 2] - a[i + 2] * b[i + 1] (indices mod 3), in the dtype.
+    const auto component = [&](std::int64_t i) {
+        const auto part = [&](const Tensor& t, std::int64_t k) {
+            return Operand::of(select(t, d, (i + k) % 3));
+        };
+        return binary(BinaryKind::Sub, Operand::of(binary(BinaryKind::Mul, part(a, 1), part(b, 2))),
+                      Operand::of(binary(BinaryKind::Mul, part(a, 2), part(b, 1))));
+    };
+    return stack({component(0), component(1), component(2)}, d)
+        .withLayoutReason("cross writes a new contiguous tensor (linalg_cross allocates it so)");
+}
+
 } // namespace stridescope::ops

@@ -16,6 +16,7 @@
 #include "Tensor.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace stridescope::ops {
 
@@ -34,5 +35,9 @@ Tensor tensordot(const Tensor& a, const Tensor& b, std::int64_t dims);
 // torch.kron: view(mul(self viewed as [s0, 1, s1, 1, ...], other as [1, o0, 1, o1, ...]),
 // [s0 * o0, s1 * o1, ...]), the shorter operand padded with leading 1s.
 Tensor kron(const Tensor& self, const Tensor& other);
+
+// torch.cross / linalg.cross: the vector product along `dim` (torch.cross without a dim takes the
+// first dim of size 3), the operands broadcast; a new contiguous tensor of self's dtype.
+Tensor cross(const Tensor& self, const Tensor& other, std::optional<std::int64_t> dim);
 
 } // namespace stridescope::ops

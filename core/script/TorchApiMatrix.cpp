@@ -94,6 +94,14 @@ void registerMatrixProducts(Registry& r) {
                             return Value::fromTensor(product(p.tensor(0), p.tensor(1)));
                         });
     }
+    r.tensorOp("cross", {"cross(Tensor other, int64_t? dim=None)"}, false, [](P p, T self, C) {
+        return Value::fromTensor(ops::cross(self, p.tensor(0), p.toInt64Optional(1)));
+    });
+    r.torchFunction("cross", {"cross(Tensor input, Tensor other, int64_t? dim=None, *, Tensor out=None)"},
+                    [](P p, C) {
+                        checkFactoryOptions(p);
+                        return Value::fromTensor(ops::cross(p.tensor(0), p.tensor(1), p.toInt64Optional(2)));
+                    });
     r.custom("torch.tensordot", [](const CallArguments& args, const Tensor*, C) { return tensordot(args); });
     r.torchNames.push_back("tensordot");
 }
