@@ -1,6 +1,7 @@
 #include "Elementwise.h"
 
 #include "Error.h"
+#include "ShapeOps.h"
 
 namespace stridescope::detail {
 
@@ -19,15 +20,17 @@ Tensor emptyWithFormat(const Shape& sizes, MemoryFormat format, DType dtype, boo
 Tensor emptyLike(const Tensor& self, MemoryFormat format, DType dtype, bool keepValues) {
     if (format != MemoryFormat::Preserve)
         return emptyWithFormat(self.sizes(), format, dtype, keepValues);
-    const Shape strides = isNonOverlappingAndDense(self.layout()) ? self.strides()
-                                                                   : inferDenseStrides(self.sizes(), self.strides());
+    const Shape strides = isNonOverlappingAndDense(self.layout())
+                              ? self.strides()
+                              : inferDenseStrides(self.sizes(), self.strides());
     return Tensor::allocateStrided(dtype, self.sizes(), strides, keepValues);
 }
 
 MemoryFormat suggestMemoryFormat(const Tensor& self) {
     if (isStridesLikeChannelsLast(self.layout()))
         return MemoryFormat::ChannelsLast;
-    return isStridesLikeChannelsLast3d(self.layout()) ? MemoryFormat::ChannelsLast3d : MemoryFormat::Contiguous;
+    return isStridesLikeChannelsLast3d(self.layout()) ? MemoryFormat::ChannelsLast3d
+                                                      : MemoryFormat::Contiguous;
 }
 
 void forgetValues(const Tensor& dst) { dst.storage()->forgetValues(); }
@@ -53,6 +56,21 @@ void writeValues(const Tensor& dst, const std::function<Scalar(std::int64_t)>& p
     dst.forEachElement([&](const Shape&, std::int64_t at) {
         storage.store(dtype, at, dst.applyLazyBit(castScalar(produce(i++), dtype)));
     });
+}
+
+Tensor writeOut(const Tensor& out, const Tensor& result) {
+    const Tensor target =
+        out.sizes() == result.sizes() ? out : ops::resizeInPlace(out, result.sizes(), std::nullopt);
+    if (result.hasValues())
+        copyValues(target, result);
+    else
+        forgetValues(target);
+    return target;
+}
+
+void requireOutDtype(const Tensor& out, DType expected) {
+    SS_CHECK(out.dtype() == expected, RuntimeError, "Expected out tensor to have dtype ",
+             cppTypeName(expected), ", but got ", cppTypeName(out.dtype()), " instead");
 }
 
 } // namespace stridescope::detail

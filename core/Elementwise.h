@@ -30,4 +30,13 @@ void writeValues(const Tensor& dst, const std::function<Scalar(std::int64_t)>& p
 // values can no longer be known.
 void forgetValues(const Tensor& dst);
 
+// An op's out=: resize_output, then the result copied in. out keeps its strides when its shape
+// is the result's; otherwise it is resized as resize_ does (contiguous strides, the storage grown
+// in place; PyTorch warns when out had elements). Returns out as it now is.
+Tensor writeOut(const Tensor& out, const Tensor& result);
+
+// A structured kernel's set_output with out=: out must already have the result's dtype
+// ("Expected out tensor to have dtype float, but got long int instead").
+void requireOutDtype(const Tensor& out, DType expected);
+
 } // namespace stridescope::detail

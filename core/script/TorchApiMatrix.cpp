@@ -1,7 +1,9 @@
 // Matrix products (core/MatrixProducts.h) as the script calls them: dot, vdot, mv, mm, bmm,
 // matmul and kron as methods and torch functions, torch.tensordot (written in Python in
 // torch/functional.py, which turns its dims into two lists) and the @ operator. Signatures are
-// PyTorch 1.13's; out= is refused, as for the other torch functions StrideScope has added.
+// PyTorch 1.13's, out= included (each op's own dtype rule for it).
+#include "core/DType.h"
+#include "core/Elementwise.h"
 #include "core/MatrixProducts.h"
 #include "core/script/Operators.h"
 #include "core/script/Repr.h"
@@ -19,9 +21,43 @@ using P = const ParsedArguments&;
 using T = const Tensor&;
 using C = CallContext&;
 
+// How an op's out= is checked against its result's dtype.
+enum class OutRule {
+    Structured,     // mm, bmm, mv, matmul, cross: exactly the result's dtype (set_output's check)
+    SameAsInput,    // dot, vdot: "result dtype Long does not match input dtype Float"
+    CastFromResult, // kron (its mul_out): any dtype the result can be cast to
+    Tensordot,      // tensordot_out's own words
+};
+
+// The op's result, written into out= when one is given (checked, then resize_output and a copy:
+// out keeps its strides when the shape matches). Writes go through the context first, so that a
+// failing statement leaves out as it was.
+template <typename Compute> Value withOut(P p, C context, OutRule rule, const Tensor& self, Compute compute) {
+    const auto index = p.find("out");
+    if (!index || !p.has(*index))
+        return Value::fromTensor(compute());
+    const Tensor out = p.tensor(*index);
+    context.aboutToWrite(out);
+    if (rule == OutRule::SameAsInput) // dot_out checks before it computes
+        SS_CHECK(out.dtype() == self.dtype(), RuntimeError, "result dtype ", scalarTypeName(out.dtype()),
+                 " does not match input dtype ", scalarTypeName(self.dtype()));
+    const Tensor result = compute();
+    if (rule == OutRule::Structured)
+        detail::requireOutDtype(out, result.dtype());
+    if (rule == OutRule::CastFromResult)
+        SS_CHECK(canCast(result.dtype(), out.dtype()), RuntimeError, "result type ",
+                 scalarTypeName(result.dtype()), " can't be cast to the desired output type ",
+                 scalarTypeName(out.dtype()));
+    if (rule == OutRule::Tensordot)
+        SS_CHECK(out.dtype() == result.dtype(), RuntimeError,
+                 "tensordot: Expected the output tensor to have dtype ", scalarTypeName(result.dtype()),
+                 ", but got an output tensor with dtype ", scalarTypeName(out.dtype()));
+    return Value::fromTensor(detail::writeOut(out, result));
+}
+
 // torch.tensordot's Python part: dims an int (the last dims of a with the first of b), a pair of
 // lists, or a tensor holding either.
-Value tensordot(const CallArguments& args) {
+Value tensordot(const CallArguments& args, C context) {
     const auto bound = bindPythonArguments("tensordot", {"a", "b", "dims", "out"}, 2, args);
     const Value dims = bound[2] ? *bound[2] : Value::fromInt(2);
     const auto countedDims = [](std::int64_t count, const Value& shown) {
@@ -66,8 +102,9 @@ Value tensordot(const CallArguments& args) {
     if (bound[3] && !bound[3]->isNone())
         forwarded.keywords.emplace_back("out", *bound[3]);
     const ParsedArguments p = parser.parse(forwarded);
-    checkFactoryOptions(p);
-    return Value::fromTensor(ops::tensordot(p.tensor(0), p.tensor(1), p.intList(2), p.intList(3)));
+    const Tensor a = p.tensor(0), b = p.tensor(1);
+    return withOut(p, context, OutRule::Tensordot, a,
+                   [&] { return ops::tensordot(a, b, p.intList(2), p.intList(3)); });
 }
 
 } // namespace
@@ -76,33 +113,39 @@ namespace registry_detail {
 
 void registerMatrixProducts(Registry& r) {
     using Product = Tensor (*)(const Tensor&, const Tensor&);
-    // name, the second parameter's name, the op
-    const std::tuple<const char*, const char*, Product> products[] = {
-        {"dot", "tensor", &ops::dot},  {"vdot", "other", &ops::vdot}, {"mv", "vec", &ops::mv},
-        {"mm", "mat2", &ops::mm},      {"bmm", "mat2", &ops::bmm},    {"matmul", "other", &ops::matmul},
-        {"kron", "other", &ops::kron},
+    // name, the second parameter's name, the op, how its out= is checked
+    const std::tuple<const char*, const char*, Product, OutRule> products[] = {
+        {"dot", "tensor", &ops::dot, OutRule::SameAsInput},
+        {"vdot", "other", &ops::vdot, OutRule::SameAsInput},
+        {"mv", "vec", &ops::mv, OutRule::Structured},
+        {"mm", "mat2", &ops::mm, OutRule::Structured},
+        {"bmm", "mat2", &ops::bmm, OutRule::Structured},
+        {"matmul", "other", &ops::matmul, OutRule::Structured},
+        {"kron", "other", &ops::kron, OutRule::CastFromResult},
     };
-    for (const auto& [name, other, product] : products) {
+    for (const auto& [name, other, product, rule] : products) {
         const std::string method = std::string(name) + "(Tensor " + other + ")";
         r.tensorOp(name, {method}, false, [product = product](P p, T self, C) {
             return Value::fromTensor(product(self, p.tensor(0)));
         });
         r.torchFunction(name,
                         {std::string(name) + "(Tensor input, Tensor " + other + ", *, Tensor out=None)"},
-                        [product = product](P p, C) {
-                            checkFactoryOptions(p);
-                            return Value::fromTensor(product(p.tensor(0), p.tensor(1)));
+                        [product = product, rule = rule](P p, C context) {
+                            const Tensor self = p.tensor(0), second = p.tensor(1);
+                            return withOut(p, context, rule, self, [&] { return product(self, second); });
                         });
     }
     r.tensorOp("cross", {"cross(Tensor other, int64_t? dim=None)"}, false, [](P p, T self, C) {
         return Value::fromTensor(ops::cross(self, p.tensor(0), p.toInt64Optional(1)));
     });
     r.torchFunction("cross", {"cross(Tensor input, Tensor other, int64_t? dim=None, *, Tensor out=None)"},
-                    [](P p, C) {
-                        checkFactoryOptions(p);
-                        return Value::fromTensor(ops::cross(p.tensor(0), p.tensor(1), p.toInt64Optional(2)));
+                    [](P p, C context) {
+                        const Tensor self = p.tensor(0), other = p.tensor(1);
+                        return withOut(p, context, OutRule::Structured, self,
+                                       [&] { return ops::cross(self, other, p.toInt64Optional(2)); });
                     });
-    r.custom("torch.tensordot", [](const CallArguments& args, const Tensor*, C) { return tensordot(args); });
+    r.custom("torch.tensordot",
+             [](const CallArguments& args, const Tensor*, C context) { return tensordot(args, context); });
     r.torchNames.push_back("tensordot");
 }
 
