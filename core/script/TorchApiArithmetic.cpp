@@ -192,18 +192,18 @@ std::optional<double> optionalDouble(P p, std::string_view name) {
     return p.toDouble(*index);
 }
 
+// torch.positive and unary + (Tensor.__pos__): self itself; bool refused.
+Value positive(const Tensor& self) {
+    SS_CHECK(self.dtype() != DType::Bool, RuntimeError,
+             "The `+` operator, on a bool tensor is not supported.");
+    return Value::fromTensor(self);
+}
+
 // The elementwise ops with their own arguments or rules: positive, deg2rad / rad2deg,
 // float_power, nan_to_num, logit, lerp, addcmul / addcdiv, clamp_min / clamp_max.
 void registerMoreElementwise(Registry& r) {
-    // positive returns self itself (bool refused), as unary + does.
-    const auto positive = [](T self) {
-        SS_CHECK(self.dtype() != DType::Bool, RuntimeError,
-                 "The `+` operator, on a bool tensor is not supported.");
-        return Value::fromTensor(self);
-    };
-    r.noArgsMethod("positive", [positive](T self, C) { return positive(self); });
-    r.torchFunction("positive", {"positive(Tensor input)"},
-                    [positive](P p, C) { return positive(p.tensor(0)); });
+    r.noArgsMethod("positive", [](T self, C) { return positive(self); });
+    r.torchFunction("positive", {"positive(Tensor input)"}, [](P p, C) { return positive(p.tensor(0)); });
     for (const bool toRadians : {true, false}) {
         const std::string name = toRadians ? "deg2rad" : "rad2deg";
         r.noArgsMethod(name, [toRadians](T self, C) {
@@ -852,8 +852,7 @@ Value tensorUnaryOperation(UnaryOp op, const Tensor& operand) {
     case UnaryOp::Negate:
         return Value::fromTensor(ops::unary(UnaryKind::Neg, operand));
     case UnaryOp::Plus:
-        SS_CHECK(operand.dtype() != DType::Bool, RuntimeError, "The `+` operator, on a bool tensor is not supported.");
-        return Value::fromTensor(operand); // Tensor.__pos__ (positive) returns self
+        return positive(operand);
     case UnaryOp::Invert:
         SS_CHECK(!isFloating(operand.dtype()) && !isComplex(operand.dtype()), TypeError,
                  "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
