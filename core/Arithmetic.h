@@ -31,6 +31,21 @@ enum class BinaryKind {
     BitAnd,
     BitOr,
     BitXor,
+    // PyTorch 1.13's other binary functions, each with its own dtype rule (binary() says which).
+    Fmod,       // C's fmod: the sign of a (remainder takes b's)
+    Atan2,      // integers and bool give float32, as div
+    Hypot,      // float32, float64 and bfloat16 only
+    Copysign,   // integers and bool give float32
+    LogAddExp,  // float32, float64 and bfloat16 only
+    LogAddExp2, // float32, float64 and bfloat16 only
+    Xlogy,      // x * log(y), 0 where x == 0 (unless y is NaN); integers and bool give float32
+    LogicalAnd, // bool results (written into an out of any dtype), as comparisons
+    LogicalOr,
+    LogicalXor,
+    Heaviside, // both operands (and out) of one dtype, complex refused
+    Gcd,       // integer dtypes only
+    Lcm,
+    NextAfter, // float32, float64 and bfloat16 only (bfloat16 steps by its own ulp)
 };
 
 enum class UnaryKind {
@@ -73,6 +88,9 @@ enum class UnaryKind {
     Rsqrt,
     Erf,
     Erfc,
+    Frac,    // self - trunc(self); float dtypes only, out of self's dtype
+    Sinc,    // sin(pi x) / (pi x), 1 at 0; integers and bool give float32
+    SignBit, // a bool result (out must be bool); complex refused
 };
 
 // a (op) b, where either may be a Python number (2 - x is binary(Sub, 2, x)). `out` is the
@@ -80,12 +98,36 @@ enum class UnaryKind {
 Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::optional<Tensor>& out = std::nullopt,
               const Scalar& alpha = Scalar::fromInt(1));
 Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& out = std::nullopt);
+// deg2rad / rad2deg: self * (pi / 180) or * (180 / pi), a mul by a wrapped double as in ATen
+// (integers and bool give float32); complex refused.
+Tensor degreesToRadians(const Tensor& self, bool toRadians, const std::optional<Tensor>& out = std::nullopt);
+// float_power: pow of base and exponent converted to float64 (complex128 when either is complex).
+// `inPlace` is float_power_, whose base must already have that dtype; an out= must have it too.
+Tensor floatPower(const Operand& base, const Operand& exponent, const std::optional<Tensor>& out,
+                  bool inPlace);
+// logit(self, eps): log(x / (1 - x)), x clamped to [eps, 1 - eps] when eps >= 0 is given.
+Tensor logit(const Tensor& self, std::optional<double> eps, const std::optional<Tensor>& out = std::nullopt);
+// nan_to_num: NaN, +inf and -inf replaced (by 0 and the dtype's largest and lowest values unless
+// given). The result (and out=) keeps self's dtype; integers and bool are copied.
+Tensor nanToNum(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                std::optional<double> neginf, const std::optional<Tensor>& out = std::nullopt);
+// lerp(self, end, weight): self + weight * (end - self), weight a number or a tensor; self, end
+// (and a weight tensor) of one dtype.
+Tensor lerp(const Tensor& self, const Tensor& end, const Operand& weight,
+            const std::optional<Tensor>& out = std::nullopt);
+// addcmul / addcdiv: self + value * tensor1 * tensor2 (or / tensor2), the three promoted together.
+Tensor addcmul(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value,
+               const std::optional<Tensor>& out = std::nullopt);
+Tensor addcdiv(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value,
+               const std::optional<Tensor>& out = std::nullopt);
 // torch.where(condition, a, b).
 Tensor where(const Tensor& condition, const Operand& a, const Operand& b,
              const std::optional<Tensor>& out = std::nullopt);
-// clamp(min, max) with numbers or tensors; at least one bound.
+// clamp(min, max) with numbers or tensors; at least one bound. `oneBoundOp` is clamp_min /
+// clamp_max, which fill the result with NaN for a NaN number bound (clamp only when it has both
+// number bounds, one of them NaN).
 Tensor clamp(const Tensor& self, const std::optional<Operand>& min, const std::optional<Operand>& max,
-             const std::optional<Tensor>& out = std::nullopt);
+             const std::optional<Tensor>& out = std::nullopt, bool oneBoundOp = false);
 
 // The dtype an op computes in (torch.result_type) for two operands.
 DType resultType(const Operand& a, const Operand& b);

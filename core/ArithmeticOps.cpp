@@ -248,6 +248,34 @@ template <typename F> F floatBinary(BinaryKind kind, F a, F b, F alpha) {
         return (std::isnan(a) || std::isnan(b)) ? std::numeric_limits<F>::quiet_NaN() : std::max(a, b);
     case BinaryKind::Minimum:
         return (std::isnan(a) || std::isnan(b)) ? std::numeric_limits<F>::quiet_NaN() : std::min(a, b);
+    case BinaryKind::Fmod:
+        return std::fmod(a, b);
+    case BinaryKind::Atan2:
+        // in double: the vectorized atan2 (Sleef, within 1 ulp) is nearer the correctly rounded
+        // value than atan2f
+        return static_cast<F>(std::atan2(static_cast<double>(a), static_cast<double>(b)));
+    case BinaryKind::Hypot:
+        return std::hypot(a, b);
+    case BinaryKind::Copysign:
+        return std::copysign(a, b);
+    case BinaryKind::LogAddExp:
+    case BinaryKind::LogAddExp2: {
+        // logaddexp_kernel: equal infinities give themselves (inf - inf would be NaN).
+        if (std::isinf(a) && a == b)
+            return a;
+        const F larger = std::max(a, b);
+        if (kind == BinaryKind::LogAddExp)
+            return larger + std::log1p(std::exp(-std::abs(a - b)));
+        return larger + std::log1p(std::exp2(-std::abs(a - b))) * static_cast<F>(1.0 / std::log(2.0));
+    }
+    case BinaryKind::Xlogy:
+        if (std::isnan(b))
+            return std::numeric_limits<F>::quiet_NaN();
+        return a == 0 ? F(0) : a * std::log(b);
+    case BinaryKind::Heaviside:
+        return a == 0 ? b : static_cast<F>(a > 0);
+    case BinaryKind::NextAfter:
+        return std::nextafter(a, b);
     default:
         break;
     }
@@ -362,6 +390,12 @@ template <typename F> Scalar complexUnary(UnaryKind kind, Cx<F> a) {
         return cxScalar(fromStd(std::log10(z)));
     case UnaryKind::Rsqrt:
         return cxScalar(cxDiv<F>({1, 0}, fromStd(std::sqrt(z))));
+    case UnaryKind::Sinc: {
+        if (a.re == 0 && a.im == 0)
+            return cxScalar<F>({1, 0});
+        const std::complex<F> product = static_cast<F>(3.14159265358979323846) * z;
+        return cxScalar(fromStd(std::sin(product) / product));
+    }
     default:
         break;
     }
@@ -429,10 +463,80 @@ std::int64_t integerBinary(BinaryKind kind, std::int64_t a, std::int64_t b, std:
         return a | b;
     case BinaryKind::BitXor:
         return a ^ b;
+    case BinaryKind::Fmod:
+        SS_CHECK(b != 0, RuntimeError, "ZeroDivisionError");
+        return b == -1 ? 0 : a % b;
+    case BinaryKind::Heaviside:
+        return a == 0 ? b : (a > 0);
     default:
         break;
     }
     fail(ErrorKind::RuntimeError, "internal error: not an integer kernel");
+}
+
+std::int64_t wrapTo(DType dtype, std::int64_t value) {
+    return castScalar(Scalar::fromInt(value), dtype).intValue;
+}
+
+// c10's calc_gcd on values of `dtype`: std::abs of the smallest value wraps back to itself in the
+// dtype (gcd(-128, 6) is -2 in int8, whose % then runs on a negative divisor).
+std::int64_t greatestCommonDivisor(std::int64_t a, std::int64_t b, DType dtype) {
+    a = wrapTo(dtype, a < 0 ? wrappingSub(0, a) : a);
+    b = wrapTo(dtype, b < 0 ? wrappingSub(0, b) : b);
+    while (a != 0) {
+        const std::int64_t previous = a;
+        a = b % a;
+        b = previous;
+    }
+    return b;
+}
+
+// lcm_kernel: |a / gcd * b|, with the product computed in int for the types narrower than int
+// (the abs of the unwrapped product is what is cast back) and wrapping in int32 and int64.
+std::int64_t leastCommonMultiple(std::int64_t a, std::int64_t b, DType dtype) {
+    const std::int64_t divisor = greatestCommonDivisor(a, b, dtype);
+    if (divisor == 0)
+        return 0;
+    std::int64_t product = wrapMul(a / divisor, b);
+    if (dtype == DType::Int32 || dtype == DType::Int64)
+        product = wrapTo(dtype, product);
+    return product < 0 ? wrappingSub(0, product) : product;
+}
+
+// c10's nextafter for BFloat16 steps through bfloat16's own bit patterns (the upper half of a
+// float32's), not float32's.
+float nextAfterBFloat16(float from, float to) {
+    if (std::isnan(from) || std::isnan(to))
+        return std::numeric_limits<float>::quiet_NaN();
+    if (from == to)
+        return to;
+    if (from == 0)
+        return bfloat16BitsToFloat(static_cast<std::uint16_t>(to > 0 ? 0x0001 : 0x8001));
+    const std::uint16_t bits = floatToBFloat16Bits(from);
+    // Away from zero adds one to the magnitude's pattern; towards zero subtracts one.
+    const bool awayFromZero = (from < to) == (from > 0);
+    return bfloat16BitsToFloat(static_cast<std::uint16_t>(awayFromZero ? bits + 1 : bits - 1));
+}
+
+float roundToBFloat16(float value) { return bfloat16BitsToFloat(floatToBFloat16Bits(value)); }
+
+// xlogy's bfloat16 kernel (not vectorized) rounds log(y) to bfloat16 before the product, as
+// c10's std::log overload for BFloat16 returns one.
+float bfloat16Xlogy(float x, float y) {
+    if (std::isnan(y))
+        return std::numeric_limits<float>::quiet_NaN();
+    return x == 0 ? 0.0f : roundToBFloat16(x * roundToBFloat16(std::log(y)));
+}
+
+bool isLogical(BinaryKind kind) {
+    return kind == BinaryKind::LogicalAnd || kind == BinaryKind::LogicalOr || kind == BinaryKind::LogicalXor;
+}
+
+// The float-only kernels (float32, float64, bfloat16): the dispatch refuses integers, bool,
+// float16 and complex.
+bool isFloatOnly(BinaryKind kind) {
+    return kind == BinaryKind::Atan2 || kind == BinaryKind::Hypot || kind == BinaryKind::LogAddExp ||
+           kind == BinaryKind::LogAddExp2 || kind == BinaryKind::NextAfter;
 }
 
 bool isComparison(BinaryKind kind) {
@@ -474,6 +578,26 @@ const char* kernelName(BinaryKind kind) {
         return "bitwise_or_cpu";
     case BinaryKind::BitXor:
         return "bitwise_xor_cpu";
+    case BinaryKind::Fmod:
+        return "fmod_cpu";
+    case BinaryKind::Atan2:
+        return "atan2_cpu";
+    case BinaryKind::Hypot:
+        return "hypot_cpu";
+    case BinaryKind::Copysign:
+        return "copysign_cpu";
+    case BinaryKind::LogAddExp:
+        return "logaddexp_cpu";
+    case BinaryKind::LogAddExp2:
+        return "logaddexp2_cpu";
+    case BinaryKind::Xlogy:
+        return "xlogy_cpu";
+    case BinaryKind::Gcd:
+        return "gcd_cpu";
+    case BinaryKind::Lcm:
+        return "lcm_cpu";
+    case BinaryKind::NextAfter:
+        return "nextafter_cpu";
     default:
         return "binary_op";
     }
@@ -507,6 +631,14 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
     SS_CHECK(a.tensor || b.tensor, RuntimeError, "internal error: a binary op needs a tensor operand");
     const DType common = resultType(a, b);
     // Checks of the meta functions, which run before TensorIterator's.
+    if (kind == BinaryKind::Heaviside) {
+        // heaviside's meta function compares the dtypes themselves (out's too): no promotion.
+        SS_CHECK(!isComplex(operandDType(a)) && !isComplex(operandDType(b)) &&
+                     !(out && isComplex(out->dtype())),
+                 RuntimeError, "heaviside is not yet implemented for complex tensors.");
+        SS_CHECK(operandDType(a) == operandDType(b) && (!out || out->dtype() == operandDType(a)),
+                 RuntimeError, "heaviside is not yet implemented for tensors with different dtypes.");
+    }
     if (kind == BinaryKind::Sub) {
         // sub_check
         SS_CHECK(operandDType(a) != DType::Bool || operandDType(b) != DType::Bool, RuntimeError,
@@ -523,10 +655,13 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
     DType compute = common;
     DType outType = common;
     std::optional<DType> checked = common;
-    if (kind == BinaryKind::Div) {
+    // div, atan2, copysign and xlogy are float ops (build_borrowing_binary_float_op): integers
+    // and bool compute in the default float dtype.
+    if (kind == BinaryKind::Div || kind == BinaryKind::Atan2 || kind == BinaryKind::Copysign ||
+        kind == BinaryKind::Xlogy) {
         compute = outType = floatResultOf(common);
         checked = compute;
-    } else if (isComparison(kind)) {
+    } else if (isComparison(kind) || isLogical(kind)) {
         outType = DType::Bool;
         checked.reset();
     }
@@ -543,8 +678,14 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
     std::string kernelError;
     if (bitwise && isFloating(compute))
         kernelError = dispatchRefusal(kernelName(kind), compute);
-    if (compute == DType::Bool && (kind == BinaryKind::DivTrunc || kind == BinaryKind::DivFloor ||
-                                   kind == BinaryKind::Remainder || kind == BinaryKind::Pow))
+    if (compute == DType::Bool &&
+        (kind == BinaryKind::DivTrunc || kind == BinaryKind::DivFloor || kind == BinaryKind::Remainder ||
+         kind == BinaryKind::Pow || kind == BinaryKind::Fmod))
+        kernelError = dispatchRefusal(kernelName(kind), compute);
+    if (isFloatOnly(kind) && compute != DType::Float32 && compute != DType::Float64 &&
+        compute != DType::BFloat16)
+        kernelError = dispatchRefusal(kernelName(kind), compute);
+    if ((kind == BinaryKind::Gcd || kind == BinaryKind::Lcm) && !isIntegral(compute, false))
         kernelError = dispatchRefusal(kernelName(kind), compute);
 
     SS_CHECK(!isComplex(compute) || (kind != BinaryKind::Maximum && kind != BinaryKind::Minimum),
@@ -552,13 +693,27 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
              " not implemented for complex tensors.");
     if (isComplex(compute) && kind != BinaryKind::Add && kind != BinaryKind::Sub && kind != BinaryKind::Mul &&
         kind != BinaryKind::Div && kind != BinaryKind::Pow && kind != BinaryKind::Eq &&
-        kind != BinaryKind::Ne)
+        kind != BinaryKind::Ne && !isLogical(kind))
         kernelError = dispatchRefusal(complexKernelName(kind), compute);
 
     const Scalar alphaValue = (kind == BinaryKind::Add || kind == BinaryKind::Sub) ? checkedCastScalar(alpha, compute)
                                                                                 : castScalar(alpha, compute);
     Kernel kernel;
-    if (isComplex(compute) && kernelError.empty()) {
+    if (isLogical(kind)) {
+        // The truth of each operand in the common dtype (NaN is true; a complex value is true
+        // when either part is).
+        kernel = [kind, compute](const Scalar* v) {
+            const auto truth = [compute](const Scalar& s) {
+                if (isComplex(compute))
+                    return s.floatValue != 0 || s.imagValue != 0;
+                return isFloating(compute) ? s.floatValue != 0 : s.intValue != 0;
+            };
+            const bool x = truth(v[0]), y = truth(v[1]);
+            return Scalar::fromBool(kind == BinaryKind::LogicalAnd  ? x && y
+                                    : kind == BinaryKind::LogicalOr ? x || y
+                                                                    : x != y);
+        };
+    } else if (isComplex(compute) && kernelError.empty()) {
         if (isComparison(kind))
             kernel = [kind](const Scalar* v) {
                 const bool same = v[0].floatValue == v[1].floatValue && v[0].imagValue == v[1].imagValue;
@@ -579,6 +734,16 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
             return Scalar::fromBool(isFloating(compute) ? compareValues(kind, v[0].floatValue, v[1].floatValue)
                                                         : compareValues(kind, v[0].intValue, v[1].intValue));
         };
+    } else if (kind == BinaryKind::NextAfter && compute == DType::BFloat16) {
+        kernel = [](const Scalar* v) {
+            return Scalar::fromFloat(
+                nextAfterBFloat16(static_cast<float>(v[0].floatValue), static_cast<float>(v[1].floatValue)));
+        };
+    } else if (compute == DType::BFloat16 && kind == BinaryKind::Xlogy) {
+        kernel = [](const Scalar* v) {
+            return Scalar::fromFloat(
+                bfloat16Xlogy(static_cast<float>(v[0].floatValue), static_cast<float>(v[1].floatValue)));
+        };
     } else if (isFloating(compute)) {
         if (computesInFloat(compute)) {
             kernel = [kind, alphaValue](const Scalar* v) {
@@ -591,6 +756,12 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
                 return Scalar::fromFloat(floatBinary<double>(kind, v[0].floatValue, v[1].floatValue, alphaValue.floatValue));
             };
         }
+    } else if (kind == BinaryKind::Gcd || kind == BinaryKind::Lcm) {
+        kernel = [kind, compute](const Scalar* v) {
+            return Scalar::fromInt(kind == BinaryKind::Gcd
+                                       ? greatestCommonDivisor(v[0].intValue, v[1].intValue, compute)
+                                       : leastCommonMultiple(v[0].intValue, v[1].intValue, compute));
+        };
     } else {
         kernel = [kind, alphaValue](const Scalar* v) {
             return Scalar::fromInt(integerBinary(kind, v[0].intValue, v[1].intValue, alphaValue.intValue));
@@ -669,6 +840,10 @@ const char* unaryKernelName(UnaryKind kind) {
         return "erf_vml_cpu";
     case UnaryKind::Erfc:
         return "erfc_vml_cpu";
+    case UnaryKind::Frac:
+        return "frac_cpu";
+    case UnaryKind::Sinc:
+        return "sinc_cpu";
     default:
         return "unary_op";
     }
@@ -713,6 +888,7 @@ bool isFloatFunction(UnaryKind kind) {
     case UnaryKind::Rsqrt:
     case UnaryKind::Erf:
     case UnaryKind::Erfc:
+    case UnaryKind::Sinc:
         return true;
     default:
         return false;
@@ -807,6 +983,14 @@ template <typename F> F floatUnary(UnaryKind kind, F a) {
         return std::erf(a);
     case UnaryKind::Erfc:
         return std::erfc(a);
+    case UnaryKind::Frac:
+        return a - std::trunc(a);
+    case UnaryKind::Sinc: {
+        if (a == 0)
+            return F(1);
+        const F product = static_cast<F>(3.14159265358979323846) * a;
+        return std::sin(product) / product;
+    }
     default:
         break;
     }
@@ -883,6 +1067,14 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
         kernelError = dispatchRefusal(unaryKernelName(kind), dtype);
     if (kind == UnaryKind::BitwiseNot && isFloating(dtype))
         kernelError = dispatchRefusal(unaryKernelName(kind), dtype);
+    if (kind == UnaryKind::Frac && !isFloating(dtype))
+        kernelError = dispatchRefusal(unaryKernelName(kind), dtype);
+    if (kind == UnaryKind::SignBit) {
+        // signbit's meta function
+        SS_CHECK(!isComplex(dtype), RuntimeError, "signbit is not implemented for complex tensors.");
+        SS_CHECK(!out || out->dtype() == DType::Bool, RuntimeError,
+                 "signbit does not support non-boolean outputs.");
+    }
     // PyTorch 1.13's CPU kernels of these functions have no float16 version.
     if (dtype == DType::Float16 &&
         ((isFloatFunction(kind) && kind != UnaryKind::Reciprocal && kind != UnaryKind::Angle &&
@@ -918,7 +1110,7 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
     } else if (kind == UnaryKind::Square && dtype == DType::Bool) {
         compute = outType = DType::Int64; // pow(self, 2): result_type(bool tensor, 2) is Long
         checked = compute;
-    } else if (kind == UnaryKind::LogicalNot) {
+    } else if (kind == UnaryKind::LogicalNot || kind == UnaryKind::SignBit) {
         outType = DType::Bool;
         checked.reset();
     }
@@ -929,6 +1121,12 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
         kernel = [compute](const Scalar* v) {
             return Scalar::fromBool(isFloating(compute) ? v[0].floatValue == 0.0 : v[0].intValue == 0);
         };
+    } else if (kind == UnaryKind::SignBit) {
+        // A bool input is all false (signbit_out fills it); -0.0 and -NaN have their sign bit set.
+        kernel = [compute](const Scalar* v) {
+            return Scalar::fromBool(isFloating(compute) ? std::signbit(v[0].floatValue)
+                                                        : compute != DType::Bool && v[0].intValue < 0);
+        };
     } else if (compute == DType::Bool) {
         // sign (sgn) and ~ of a bool: itself and its negation.
         kernel = [kind](const Scalar* v) {
@@ -936,8 +1134,15 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
         };
     } else if (isFloating(compute)) {
         if (computesInFloat(compute))
-            kernel = [kind](const Scalar* v) {
-                return Scalar::fromFloat(floatUnary<float>(kind, static_cast<float>(v[0].floatValue)));
+            kernel = [kind, compute](const Scalar* v) {
+                const auto a = static_cast<float>(v[0].floatValue);
+                if (kind == UnaryKind::Sinc && compute == DType::BFloat16 && a != 0) {
+                    // sinc_kernel in c10::BFloat16 arithmetic: pi, the product, sin and the
+                    // quotient each rounded to bfloat16.
+                    const float product = roundToBFloat16(roundToBFloat16(3.14159265358979323846f) * a);
+                    return Scalar::fromFloat(roundToBFloat16(std::sin(product)) / product);
+                }
+                return Scalar::fromFloat(floatUnary<float>(kind, a));
             };
         else
             kernel = [kind](const Scalar* v) { return Scalar::fromFloat(floatUnary<double>(kind, v[0].floatValue)); };
@@ -946,7 +1151,7 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
     }
     // abs of a complex tensor writes its real result into any out= it can be cast to (complex too).
     const bool sameDtypeOut = !isFloatFunction(kind) && kind != UnaryKind::LogicalNot &&
-                              !(isComplex(dtype) && kind == UnaryKind::Abs);
+                              kind != UnaryKind::SignBit && !(isComplex(dtype) && kind == UnaryKind::Abs);
     return runElementwise({{Operand::of(self), compute, "a"}}, {outType, checked, sameDtypeOut, kernelError}, out,
                           kernel);
 }
@@ -964,7 +1169,7 @@ Tensor where(const Tensor& condition, const Operand& a, const Operand& b, const 
 }
 
 Tensor clamp(const Tensor& self, const std::optional<Operand>& min, const std::optional<Operand>& max,
-             const std::optional<Tensor>& out) {
+             const std::optional<Tensor>& out, bool oneBoundOp) {
     SS_CHECK(min || max, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
     SS_CHECK(!isComplex(self.dtype()), RuntimeError, "clamp is not supported for complex types");
     std::vector<PromotionOperand> promotion{PromotionOperand::of(self)};
@@ -976,8 +1181,14 @@ Tensor clamp(const Tensor& self, const std::optional<Operand>& min, const std::o
     DType common = self.dtype();
     if (!scalarBounds || !isFloating(common))
         common = stridescope::resultType(promotion);
+    // clamp_out fills the result with NaN when both number bounds are given and one is NaN;
+    // clamp_min_out / clamp_max_out when their number bound is NaN (no kernel runs then).
+    const auto nanNumber = [](const std::optional<Operand>& bound) {
+        return bound && !bound->tensor && bound->scalar.isFloat() && std::isnan(bound->scalar.floatValue);
+    };
+    const bool fillsNan = scalarBounds && (oneBoundOp || (min && max)) && (nanNumber(min) || nanNumber(max));
     std::string kernelError;
-    if (scalarBounds && common == DType::Float16)
+    if (scalarBounds && common == DType::Float16 && !fillsNan)
         kernelError = dispatchRefusal(min && max ? "clamp_scalar_cpu"
                                       : min      ? "clamp_min_cpu"
                                                  : "clamp_max_scalar_cpu",
@@ -985,7 +1196,7 @@ Tensor clamp(const Tensor& self, const std::optional<Operand>& min, const std::o
     if (scalarBounds && out && isSameTensor(*out, self))
         // clamp's meta function refuses a promoting in-place clamp_ itself (printing the TypeMeta name)
         SS_CHECK(common == self.dtype(), RuntimeError, "result type ", scalarTypeName(common),
-                 " can't be cast to the desired output type ", scalarTypeName(self.dtype()));
+                 " can't be cast to the desired output type ", cppTypeName(self.dtype()));
     std::vector<Input> inputs{{Operand::of(self), common, "a"}};
     if (min)
         inputs.push_back({*min, common, operandName(*min, "min"), !scalarBounds});
@@ -993,7 +1204,9 @@ Tensor clamp(const Tensor& self, const std::optional<Operand>& min, const std::o
         inputs.push_back({*max, common, operandName(*max, "max"), !scalarBounds});
     const bool hasMin = min.has_value(), hasMax = max.has_value();
     const bool floating = isFloating(common);
-    const Kernel kernel = [hasMin, hasMax, floating, scalarBounds](const Scalar* v) {
+    const Kernel kernel = [hasMin, hasMax, floating, scalarBounds, fillsNan](const Scalar* v) {
+        if (fillsNan)
+            return Scalar::fromFloat(std::numeric_limits<double>::quiet_NaN());
         if (floating) {
             const double a = v[0].floatValue;
             if (std::isnan(a))
@@ -1021,6 +1234,294 @@ Tensor clamp(const Tensor& self, const std::optional<Operand>& min, const std::o
         return Scalar::fromInt(r);
     };
     return runElementwise(inputs, {common, common, scalarBounds, kernelError}, out, kernel);
+}
+
+Tensor degreesToRadians(const Tensor& self, bool toRadians, const std::optional<Tensor>& out) {
+    SS_CHECK(!isComplex(self.dtype()), RuntimeError, toRadians ? "deg2rad" : "rad2deg",
+             " is not supported for complex tensors.");
+    // ATen's M_PI_180 and M_180_PI, multiplied in as a wrapped number.
+    const double factor = toRadians ? 0.017453292519943295769236907684886127134428718885417
+                                    : 57.295779513082320876798154814105170332405472466564;
+    // deg2rad(self) writes into empty_like(self) (default float dtype for integers and bool), so
+    // a new result keeps a dense input's strides.
+    const Tensor result =
+        out ? *out
+            : detail::emptyLike(self, MemoryFormat::Preserve,
+                                isIntegral(self.dtype(), true) ? DType::Float32 : self.dtype(),
+                                self.hasValues())
+                  .withLayoutReason(std::string(toRadians ? "deg2rad" : "rad2deg") +
+                                    " writes into empty_like(input), which keeps a dense input's "
+                                    "strides (or gives dense ones in their order)");
+    return binary(BinaryKind::Mul, Operand::of(self), Operand::of(Scalar::fromFloat(factor)), result);
+}
+
+Tensor floatPower(const Operand& base, const Operand& exponent, const std::optional<Tensor>& out,
+                  bool inPlace) {
+    const auto complexOperand = [](const Operand& op) {
+        return op.tensor ? isComplex(op.tensor->dtype()) : op.scalar.isComplex();
+    };
+    const DType dtype =
+        complexOperand(base) || complexOperand(exponent) ? DType::ComplexDouble : DType::Float64;
+    if (inPlace)
+        SS_CHECK(base.tensor->dtype() == dtype, RuntimeError, "the base given to float_power_ has dtype ",
+                 scalarTypeName(base.tensor->dtype()), " but the operation's result requires dtype ",
+                 scalarTypeName(dtype));
+    else if (out)
+        SS_CHECK(out->dtype() == dtype, RuntimeError, "the output given to float_power has dtype ",
+                 scalarTypeName(out->dtype()), " but the operation's result requires dtype ",
+                 scalarTypeName(dtype));
+    // Tensors are converted with .to(dtype) (a preserve-format copy unless already of dtype),
+    // numbers with toDouble() or toComplexDouble().
+    const auto converted = [dtype](const Operand& op) {
+        if (op.tensor)
+            return Operand::of(to(*op.tensor, dtype));
+        return Operand::of(dtype == DType::ComplexDouble
+                               ? Scalar::fromComplex(op.scalar.toDouble(), op.scalar.imagValue)
+                               : Scalar::fromFloat(op.scalar.toDouble()));
+    };
+    return binary(BinaryKind::Pow, converted(base), converted(exponent), out);
+}
+
+namespace {
+
+// A value rounded to a float dtype, as storing it in a scalar_t would.
+double roundTo(DType dtype, double value) { return castScalar(Scalar::fromFloat(value), dtype).floatValue; }
+
+// logit_kernel in scalar_t: bfloat16 arithmetic rounds after each step (F is float then).
+template <typename F> F logitValue(F x, F lo, F hi, bool clampToEps, DType dtype) {
+    const auto round = [dtype](F v) {
+        return dtype == DType::BFloat16 ? static_cast<F>(roundTo(dtype, v)) : v;
+    };
+    if (clampToEps)
+        x = x < lo ? lo : (x > hi ? hi : x);
+    if (x == F(1))
+        return std::numeric_limits<F>::infinity();
+    return std::log(round(x / round(F(1) - x)));
+}
+
+} // namespace
+
+Tensor logit(const Tensor& self, std::optional<double> eps, const std::optional<Tensor>& out) {
+    const DType compute = floatResultOf(self.dtype());
+    std::string kernelError;
+    if (compute != DType::Float32 && compute != DType::Float64 && compute != DType::BFloat16)
+        kernelError = dispatchRefusal("logit_cpu", compute);
+    // No eps is eps = -1; a negative or NaN eps clamps nothing.
+    const double epsValue = roundTo(compute == DType::Float64 ? DType::Float64 : compute, eps.value_or(-1.0));
+    const bool clampToEps = epsValue >= 0;
+    Kernel kernel;
+    if (compute == DType::Float64) {
+        kernel = [epsValue, clampToEps](const Scalar* v) {
+            return Scalar::fromFloat(
+                logitValue<double>(v[0].floatValue, epsValue, 1 - epsValue, clampToEps, DType::Float64));
+        };
+    } else {
+        const auto lo = static_cast<float>(epsValue);
+        const auto hi =
+            static_cast<float>(compute == DType::BFloat16 ? roundTo(compute, 1.0f - lo) : 1.0f - lo);
+        kernel = [lo, hi, clampToEps, compute](const Scalar* v) {
+            return Scalar::fromFloat(
+                logitValue<float>(static_cast<float>(v[0].floatValue), lo, hi, clampToEps, compute));
+        };
+    }
+    return runElementwise({{Operand::of(self), compute, "a"}}, {compute, compute, false, kernelError}, out,
+                          kernel);
+}
+
+Tensor nanToNum(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                std::optional<double> neginf, const std::optional<Tensor>& out) {
+    const DType dtype = self.dtype();
+    if (out)
+        SS_CHECK(out->dtype() == dtype, RuntimeError,
+                 "nan_to_num: dtype of out: ", scalarTypeName(out->dtype()),
+                 " should be same as input: ", scalarTypeName(dtype));
+    // nan_to_num allocates empty_like(self) and runs nan_to_num_out into it: the result keeps a
+    // dense input's strides, or gets dense ones in its order.
+    const Tensor result =
+        out ? *out
+            : detail::emptyLike(self, MemoryFormat::Preserve, dtype, self.hasValues())
+                  .withLayoutReason("nan_to_num writes into empty_like(input), which keeps a "
+                                    "dense input's strides (or gives dense ones in their order)");
+    if (isIntegral(dtype, true)) {
+        // Integers and bool have nothing to replace: resize_output, then a copy.
+        const Tensor written =
+            result.sizes() == self.sizes() ? result : resizeInPlace(result, self.sizes(), std::nullopt);
+        return isSameTensor(written, self) ? written : copy_(written, self);
+    }
+    std::string kernelError;
+    if (isComplex(dtype))
+        kernelError = dispatchRefusal("nan_to_num", dtype);
+    const auto largest = [dtype]() {
+        switch (dtype) {
+        case DType::Float16:
+            return 65504.0;
+        case DType::BFloat16:
+            return 3.3895313892515355e+38;
+        case DType::Float32:
+            return static_cast<double>(std::numeric_limits<float>::max());
+        default:
+            return std::numeric_limits<double>::max();
+        }
+    }();
+    // The replacements are static_cast to scalar_t (1e6 is inf in float16).
+    const Scalar nanValue = castScalar(Scalar::fromFloat(nan.value_or(0.0)), dtype);
+    const Scalar posinfValue = castScalar(Scalar::fromFloat(posinf.value_or(largest)), dtype);
+    const Scalar neginfValue = castScalar(Scalar::fromFloat(neginf.value_or(-largest)), dtype);
+    const Kernel kernel = [nanValue, posinfValue, neginfValue](const Scalar* v) {
+        const double a = v[0].floatValue;
+        if (std::isnan(a))
+            return nanValue;
+        if (std::isinf(a))
+            return a > 0 ? posinfValue : neginfValue;
+        return v[0];
+    };
+    return runElementwise({{Operand::of(self), dtype, "a"}}, {dtype, dtype, false, kernelError}, result,
+                          kernel);
+}
+
+namespace {
+
+// lerp in the parts' precision: a small weight (|w| < 0.5) interpolates from self, a large one
+// from end, so that weight 1 gives end exactly.
+template <typename F> Cx<F> lerpValue(Cx<F> self, Cx<F> end, Cx<F> weight) {
+    const Cx<F> difference{end.re - self.re, end.im - self.im};
+    if (self.im == 0 && end.im == 0 && weight.im == 0) {
+        // Real values: the vectorized kernel's fmadd, one rounding.
+        const F value = std::abs(weight.re) < F(0.5) ? std::fma(weight.re, difference.re, self.re)
+                                                     : std::fma(-difference.re, F(1) - weight.re, end.re);
+        return {value, 0};
+    }
+    if (weight.re * weight.re + weight.im * weight.im < F(0.25)) {
+        const Cx<F> step = cxMul(weight, difference);
+        return {self.re + step.re, self.im + step.im};
+    }
+    const Cx<F> back = cxMul(difference, Cx<F>{F(1) - weight.re, -weight.im});
+    return {end.re - back.re, end.im - back.im};
+}
+
+} // namespace
+
+Tensor lerp(const Tensor& self, const Tensor& end, const Operand& weight, const std::optional<Tensor>& out) {
+    const DType dtype = self.dtype();
+    // lerp's meta functions compare the dtypes (printing their TypeMeta names): no promotion.
+    SS_CHECK(end.dtype() == dtype, RuntimeError, "expected dtype ", cppTypeName(dtype),
+             " for `end` but got dtype ", cppTypeName(end.dtype()));
+    if (weight.tensor)
+        SS_CHECK(weight.tensor->dtype() == dtype, RuntimeError, "expected dtype ", cppTypeName(dtype),
+                 " for `weight` but got dtype ", cppTypeName(weight.tensor->dtype()));
+    std::string kernelError;
+    if (dtype != DType::Float32 && dtype != DType::Float64 && dtype != DType::BFloat16 && !isComplex(dtype))
+        kernelError = dispatchRefusal(weight.tensor ? "lerp_kernel_tensor" : "lerp_kernel_scalar", dtype);
+    Scalar weightValue;
+    if (!weight.tensor && kernelError.empty()) {
+        // weight.to<scalar_t>() in the kernel, after TensorIterator's checks.
+        try {
+            // weight.to<opmath_t>(): float for bfloat16
+            weightValue = checkedCastScalar(weight.scalar, dtype == DType::BFloat16 ? DType::Float32 : dtype);
+        } catch (const TensorError& e) {
+            kernelError = e.message();
+        }
+    }
+    const bool tensorWeight = weight.tensor.has_value();
+    const bool doublePrecision = dtype == DType::Float64 || dtype == DType::ComplexDouble;
+    const bool complexValues = isComplex(dtype);
+    const Kernel kernel = [tensorWeight, weightValue, doublePrecision, complexValues](const Scalar* v) {
+        const Scalar& w = tensorWeight ? v[2] : weightValue;
+        const auto apply = [&](auto zero) {
+            using F = decltype(zero);
+            const Cx<F> result = lerpValue<F>(cxOf<F>(v[0]), cxOf<F>(v[1]), cxOf<F>(w));
+            return complexValues ? cxScalar(result) : Scalar::fromFloat(result.re);
+        };
+        return doublePrecision ? apply(0.0) : apply(0.0f);
+    };
+    std::vector<Input> inputs{{Operand::of(self), dtype, "self"}, {Operand::of(end), dtype, "end"}};
+    if (tensorWeight)
+        inputs.push_back({weight, dtype, "weight"});
+    // The tensor-weight form is a plain TensorIterator (all of one dtype, out= included); the
+    // number form is a binary op that casts to out.
+    return runElementwise(inputs, {dtype, dtype, tensorWeight, kernelError}, out, kernel);
+}
+
+namespace {
+
+Tensor addcmulOrAddcdiv(bool divide, const Tensor& self, const Tensor& tensor1, const Tensor& tensor2,
+                        const Scalar& value, const std::optional<Tensor>& out) {
+    if (divide)
+        SS_CHECK(
+            !isIntegral(tensor1.dtype(), true) || !isIntegral(tensor2.dtype(), true), RuntimeError,
+            "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will "
+            "perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be "
+            "implemented "
+            "as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as "
+            "(input + value * tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the "
+            "latter implementation: (input + value * tensor1 / tensor2), for all dtypes.");
+    const DType common = stridescope::resultType(
+        {PromotionOperand::of(self), PromotionOperand::of(tensor1), PromotionOperand::of(tensor2)});
+    const char* name = divide ? "addcdiv_cpu_out" : "addcmul_cpu_out";
+    std::string kernelError;
+    if (common == DType::Bool || common == DType::Float16)
+        kernelError = dispatchRefusal(name, common);
+    Scalar scaled;
+    if (kernelError.empty()) {
+        // value.to<scalar_t>() in the kernel (to<float>() for bfloat16, which computes in float)
+        try {
+            scaled = checkedCastScalar(value, common == DType::BFloat16 ? DType::Float32 : common);
+        } catch (const TensorError& e) {
+            kernelError = e.message();
+        }
+    }
+    // The CPU kernel has no casting loop: an out= of another dtype trips its internal assert.
+    if (kernelError.empty() && out && out->dtype() != common)
+        kernelError = "!needs_dynamic_casting<func_t>::check(iter) INTERNAL ASSERT FAILED at "
+                      "\"./aten/src/ATen/native/cpu/Loops.h\":347, please report a bug to PyTorch. ";
+    Kernel kernel;
+    if (isComplex(common)) {
+        const bool doublePrecision = common == DType::ComplexDouble;
+        kernel = [divide, scaled, doublePrecision](const Scalar* v) {
+            const auto apply = [&](auto zero) {
+                using F = decltype(zero);
+                const Cx<F> product = cxMul(cxOf<F>(scaled), cxOf<F>(v[1]));
+                const Cx<F> term = divide ? cxDiv(product, cxOf<F>(v[2])) : cxMul(product, cxOf<F>(v[2]));
+                const Cx<F> self = cxOf<F>(v[0]);
+                return cxScalar<F>({self.re + term.re, self.im + term.im});
+            };
+            return doublePrecision ? apply(0.0) : apply(0.0f);
+        };
+    } else if (isFloating(common)) {
+        const bool inFloat = computesInFloat(common);
+        kernel = [divide, scaled, inFloat](const Scalar* v) {
+            const auto apply = [&](auto zero) {
+                using F = decltype(zero);
+                const F product = static_cast<F>(scaled.floatValue) * static_cast<F>(v[1].floatValue);
+                const auto self = static_cast<F>(v[0].floatValue), tensor2 = static_cast<F>(v[2].floatValue);
+                // addcmul's last multiply and add are one fused multiply-add in ATen's build.
+                return Scalar::fromFloat(divide ? self + product / tensor2
+                                                : std::fma(product, tensor2, self));
+            };
+            return inFloat ? apply(0.0f) : apply(0.0);
+        };
+    } else {
+        kernel = [scaled](const Scalar* v) {
+            return Scalar::fromInt(
+                wrapAdd(v[0].intValue, wrapMul(wrapMul(scaled.intValue, v[1].intValue), v[2].intValue)));
+        };
+    }
+    return runElementwise({{Operand::of(self), common, "self"},
+                           {Operand::of(tensor1), common, "tensor1"},
+                           {Operand::of(tensor2), common, "tensor2"}},
+                          {common, common, false, kernelError}, out, kernel);
+}
+
+} // namespace
+
+Tensor addcmul(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value,
+               const std::optional<Tensor>& out) {
+    return addcmulOrAddcdiv(false, self, tensor1, tensor2, value, out);
+}
+
+Tensor addcdiv(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value,
+               const std::optional<Tensor>& out) {
+    return addcmulOrAddcdiv(true, self, tensor1, tensor2, value, out);
 }
 
 } // namespace stridescope::ops

@@ -617,6 +617,15 @@ void TestInterpreter::failingStatementLeavesWorkspaceUnchanged_data() {
         << QByteArray("del x, nothing") << QByteArray("NameError");
     QTest::newRow("writes through several views of one storage are undone")
         << QByteArray("x.t().fill_(9); x.view(3, 2)[0].zero_(); x.view(5)") << QByteArray("RuntimeError");
+    // PyTorch's fmod kernel raises at the zero divisor after writing the elements before it.
+    QTest::newRow("fmod_ that meets a zero divisor mid-tensor writes nothing")
+        << QByteArray("x.fmod_(torch.tensor([2, 0, 2]))") << QByteArray("RuntimeError");
+    QTest::newRow("lcm_, clamp_min_ and addcmul_ before a failing view are undone")
+        << QByteArray("x.lcm_(torch.tensor([2, 3, 4])).clamp_min_(3).addcmul_(x, x, value=2).view(7)")
+        << QByteArray("RuntimeError");
+    QTest::newRow("nan_to_num_ and logical_xor_ before a failing float_power_ are undone")
+        << QByteArray("x.nan_to_num_().logical_xor_(x.t().t()).float_power_(2)")
+        << QByteArray("RuntimeError");
 }
 
 void TestInterpreter::failingStatementLeavesWorkspaceUnchanged() {

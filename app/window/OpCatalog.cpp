@@ -609,7 +609,9 @@ const std::vector<OpSpec>& OpCatalog::all() {
                  QStringLiteral("cosh"),       QStringLiteral("asinh"),       QStringLiteral("acosh"),
                  QStringLiteral("atanh"),      QStringLiteral("log2"),        QStringLiteral("log10"),
                  QStringLiteral("log1p"),      QStringLiteral("expm1"),       QStringLiteral("exp2"),
-                 QStringLiteral("rsqrt"),      QStringLiteral("erf"),         QStringLiteral("erfc")})},
+                 QStringLiteral("rsqrt"),      QStringLiteral("erf"),         QStringLiteral("erfc"),
+                 QStringLiteral("deg2rad"),    QStringLiteral("rad2deg"),     QStringLiteral("sinc"),
+                 QStringLiteral("logit")})},
             .alwaysView = false,
             .syntax = OpSyntax::MethodChoice,
             .defaults = [](const Tensor&) -> OpArguments {

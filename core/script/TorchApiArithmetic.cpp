@@ -46,6 +46,7 @@ struct BinaryRow {
     std::string otherName; // "other" or "exponent"
     bool scalarOverload;   // a separate "(Scalar other)" signature (ops without numbers-as-tensors)
     bool inPlace;
+    bool scalarSelf = false; // torch.<name>(Scalar self, Tensor other) too
 };
 
 const std::vector<BinaryRow> kBinaryRows = {
@@ -53,8 +54,8 @@ const std::vector<BinaryRow> kBinaryRows = {
     {"multiply", BinaryKind::Mul, "other", false, true},
     {"true_divide", BinaryKind::Div, "other", false, true},
     {"floor_divide", BinaryKind::DivFloor, "other", true, true},
-    {"remainder", BinaryKind::Remainder, "other", true, true},
-    {"pow", BinaryKind::Pow, "exponent", true, true},
+    {"remainder", BinaryKind::Remainder, "other", true, true, true},
+    {"pow", BinaryKind::Pow, "exponent", true, true, true},
     {"maximum", BinaryKind::Maximum, "other", false, false},
     {"minimum", BinaryKind::Minimum, "other", false, false},
     {"eq", BinaryKind::Eq, "other", true, true},
@@ -66,6 +67,21 @@ const std::vector<BinaryRow> kBinaryRows = {
     {"bitwise_and", BinaryKind::BitAnd, "other", true, true},
     {"bitwise_or", BinaryKind::BitOr, "other", true, true},
     {"bitwise_xor", BinaryKind::BitXor, "other", true, true},
+    {"fmod", BinaryKind::Fmod, "other", true, true},
+    {"atan2", BinaryKind::Atan2, "other", false, true},
+    {"arctan2", BinaryKind::Atan2, "other", false, true},
+    {"hypot", BinaryKind::Hypot, "other", false, true},
+    {"copysign", BinaryKind::Copysign, "other", true, true},
+    {"logaddexp", BinaryKind::LogAddExp, "other", false, false},
+    {"logaddexp2", BinaryKind::LogAddExp2, "other", false, false},
+    {"xlogy", BinaryKind::Xlogy, "other", true, true, true},
+    {"logical_and", BinaryKind::LogicalAnd, "other", false, true},
+    {"logical_or", BinaryKind::LogicalOr, "other", false, true},
+    {"logical_xor", BinaryKind::LogicalXor, "other", false, true},
+    {"heaviside", BinaryKind::Heaviside, "values", false, true},
+    {"gcd", BinaryKind::Gcd, "other", false, true},
+    {"lcm", BinaryKind::Lcm, "other", false, true},
+    {"nextafter", BinaryKind::NextAfter, "other", false, true},
 };
 
 std::vector<std::string> binaryFormats(const BinaryRow& row, const std::string& name, bool function) {
@@ -146,6 +162,9 @@ const std::vector<UnaryRow> kUnaryRows = {
     {"rsqrt", UnaryKind::Rsqrt, true, true},
     {"erf", UnaryKind::Erf, true, true},
     {"erfc", UnaryKind::Erfc, true, true},
+    {"frac", UnaryKind::Frac, true, true},
+    {"sinc", UnaryKind::Sinc, true, true},
+    {"signbit", UnaryKind::SignBit, false, true},
 };
 
 // ---- reductions -------------------------------------------------------------------------
@@ -164,6 +183,149 @@ std::optional<Shape> optionalDims(P p, std::string_view name) {
     if (!index || !p.has(*index))
         return std::nullopt;
     return p.intList(*index);
+}
+
+std::optional<double> optionalDouble(P p, std::string_view name) {
+    const auto index = p.find(name);
+    if (!index || !p.has(*index))
+        return std::nullopt;
+    return p.toDouble(*index);
+}
+
+// torch.positive and unary + (Tensor.__pos__): self itself; bool refused.
+Value positive(const Tensor& self) {
+    SS_CHECK(self.dtype() != DType::Bool, RuntimeError,
+             "The `+` operator, on a bool tensor is not supported.");
+    return Value::fromTensor(self);
+}
+
+// The elementwise ops with their own arguments or rules: positive, deg2rad / rad2deg,
+// float_power, nan_to_num, logit, lerp, addcmul / addcdiv, clamp_min / clamp_max.
+void registerMoreElementwise(Registry& r) {
+    r.noArgsMethod("positive", [](T self, C) { return positive(self); });
+    r.torchFunction("positive", {"positive(Tensor input)"}, [](P p, C) { return positive(p.tensor(0)); });
+    for (const bool toRadians : {true, false}) {
+        const std::string name = toRadians ? "deg2rad" : "rad2deg";
+        r.noArgsMethod(name, [toRadians](T self, C) {
+            return Value::fromTensor(ops::degreesToRadians(self, toRadians));
+        });
+        r.noArgsMethod(name + "_", [toRadians](T self, C context) {
+            return Value::fromTensor(ops::degreesToRadians(self, toRadians, announce(self, context)));
+        });
+        r.torchFunction(name, {name + "(Tensor input, *, Tensor out=None)"}, [toRadians](P p, C context) {
+            return Value::fromTensor(
+                ops::degreesToRadians(p.tensor(0), toRadians, announce(outArg(p), context)));
+        });
+    }
+    // float_power: Tensor or number exponents; torch.float_power(Scalar self, Tensor exponent) too.
+    const auto floatPowerCall = [](P p, const Operand& base, const std::optional<Tensor>& out, bool inPlace) {
+        return Value::fromTensor(ops::floatPower(base, operandArg(p, "exponent"), out, inPlace));
+    };
+    r.tensorOp("float_power", {"float_power(Tensor exponent)", "float_power(Scalar exponent)"}, false,
+               [floatPowerCall](P p, T self, C) {
+                   return floatPowerCall(p, Operand::of(self), std::nullopt, false);
+               });
+    r.tensorOp("float_power_", {"float_power_(Tensor exponent)", "float_power_(Scalar exponent)"}, false,
+               [floatPowerCall](P p, T self, C context) {
+                   return floatPowerCall(p, Operand::of(self), announce(self, context), true);
+               });
+    r.torchFunction("float_power",
+                    {"float_power(Tensor input, Tensor exponent, *, Tensor out=None)",
+                     "float_power(Scalar self, Tensor exponent, *, Tensor out=None)",
+                     "float_power(Tensor input, Scalar exponent, *, Tensor out=None)"},
+                    [floatPowerCall](P p, C context) {
+                        const Operand base = p.find("self") ? Operand::of(p.scalar(at(p, "self")))
+                                                            : Operand::of(p.tensor(at(p, "input")));
+                        return floatPowerCall(p, base, announce(outArg(p), context), false);
+                    });
+    // nan_to_num(nan, posinf, neginf)
+    const std::string replacements = "double? nan=None, double? posinf=None, double? neginf=None";
+    const auto nanToNum = [](P p, T self, const std::optional<Tensor>& out) {
+        return Value::fromTensor(ops::nanToNum(self, optionalDouble(p, "nan"), optionalDouble(p, "posinf"),
+                                               optionalDouble(p, "neginf"), out));
+    };
+    r.tensorOp("nan_to_num", {"nan_to_num(" + replacements + ")"}, false,
+               [nanToNum](P p, T self, C) { return nanToNum(p, self, std::nullopt); });
+    r.tensorOp("nan_to_num_", {"nan_to_num_(" + replacements + ")"}, false,
+               [nanToNum](P p, T self, C context) { return nanToNum(p, self, announce(self, context)); });
+    r.torchFunction(
+        "nan_to_num", {"nan_to_num(Tensor input, " + replacements + ", *, Tensor out=None)"},
+        [nanToNum](P p, C context) { return nanToNum(p, p.tensor(0), announce(outArg(p), context)); });
+    // logit(eps)
+    const auto logit = [](P p, T self, const std::optional<Tensor>& out) {
+        return Value::fromTensor(ops::logit(self, optionalDouble(p, "eps"), out));
+    };
+    r.tensorOp("logit", {"logit(double? eps=None)"}, false,
+               [logit](P p, T self, C) { return logit(p, self, std::nullopt); });
+    r.tensorOp("logit_", {"logit_(double? eps=None)"}, false,
+               [logit](P p, T self, C context) { return logit(p, self, announce(self, context)); });
+    r.torchFunction("logit", {"logit(Tensor input, double? eps=None, *, Tensor out=None)"},
+                    [logit](P p, C context) { return logit(p, p.tensor(0), announce(outArg(p), context)); });
+    // lerp(end, weight): a Tensor or a number weight.
+    const auto lerp = [](P p, T self, const std::optional<Tensor>& out) {
+        const std::size_t weight = at(p, "weight");
+        const Operand weightOperand =
+            p.raw(weight).isTensor() ? Operand::of(p.tensor(weight)) : Operand::of(p.scalar(weight));
+        return Value::fromTensor(ops::lerp(self, p.tensor(at(p, "end")), weightOperand, out));
+    };
+    for (const std::string name : {"lerp", "lerp_"}) {
+        const bool inPlace = name.back() == '_';
+        r.tensorOp(name, {name + "(Tensor end, Tensor weight)", name + "(Tensor end, Scalar weight)"}, false,
+                   [lerp, inPlace](P p, T self, C context) {
+                       return lerp(p, self, inPlace ? announce(self, context) : std::nullopt);
+                   });
+    }
+    r.torchFunction("lerp",
+                    {"lerp(Tensor input, Tensor end, Tensor weight, *, Tensor out=None)",
+                     "lerp(Tensor input, Tensor end, Scalar weight, *, Tensor out=None)"},
+                    [lerp](P p, C context) { return lerp(p, p.tensor(0), announce(outArg(p), context)); });
+    // addcmul / addcdiv(tensor1, tensor2, *, value=1), and the deprecated (value, tensor1, tensor2).
+    for (const bool divide : {false, true}) {
+        const std::string base = divide ? "addcdiv" : "addcmul";
+        const auto impl = [divide](P p, T self, const std::optional<Tensor>& out) {
+            const Tensor tensor1 = p.tensor(at(p, "tensor1")), tensor2 = p.tensor(at(p, "tensor2"));
+            const Scalar value = p.scalar(at(p, "value"));
+            return Value::fromTensor(divide ? ops::addcdiv(self, tensor1, tensor2, value, out)
+                                            : ops::addcmul(self, tensor1, tensor2, value, out));
+        };
+        for (const std::string& name : {base, base + "_"}) {
+            const bool inPlace = name.back() == '_';
+            r.tensorOp(name,
+                       {name + "(Tensor tensor1, Tensor tensor2, *, Scalar value=1)",
+                        name + "(Scalar value, Tensor tensor1, Tensor tensor2)|deprecated"},
+                       false, [impl, inPlace](P p, T self, C context) {
+                           return impl(p, self, inPlace ? announce(self, context) : std::nullopt);
+                       });
+        }
+        r.torchFunction(
+            base,
+            {base + "(Tensor input, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out=None)",
+             base + "(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2, *, Tensor "
+                    "out=None)|deprecated"},
+            [impl](P p, C context) { return impl(p, p.tensor(0), announce(outArg(p), context)); });
+    }
+    // clamp_min / clamp_max: clamp with one bound.
+    for (const bool lower : {true, false}) {
+        const std::string bound = lower ? "min" : "max";
+        const std::string name = "clamp_" + bound;
+        const auto impl = [lower, bound](P p, T self, const std::optional<Tensor>& out) {
+            const Operand limit = p.operand(at(p, bound));
+            return Value::fromTensor(lower ? ops::clamp(self, limit, std::nullopt, out, true)
+                                           : ops::clamp(self, std::nullopt, limit, out, true));
+        };
+        for (const std::string& method : {name, name + "_"}) {
+            const bool inPlace = method.back() == '_';
+            r.tensorOp(method, {method + "(Scalar " + bound + ")", method + "(Tensor " + bound + ")"}, false,
+                       [impl, inPlace](P p, T self, C context) {
+                           return impl(p, self, inPlace ? announce(self, context) : std::nullopt);
+                       });
+        }
+        r.torchFunction(
+            name,
+            {name + "(Tensor input, Scalar " + bound + ", *, Tensor out=None)",
+             name + "(Tensor input, Tensor " + bound + ", *, Tensor out=None)"},
+            [impl](P p, C context) { return impl(p, p.tensor(0), announce(outArg(p), context)); });
+    }
 }
 
 void registerElementwise(Registry& r) {
@@ -217,8 +379,8 @@ void registerElementwise(Registry& r) {
             r.tensorOp(row.name + "_", binaryFormats(row, row.name + "_", false), false,
                        [impl](P p, T self, C context) { return impl(p, self, announce(self, context)); });
         std::vector<std::string> functionFormats = binaryFormats(row, row.name, true);
-        // pow(Scalar self, Tensor exponent), remainder(Scalar self, Tensor other)
-        if (kind == BinaryKind::Pow || kind == BinaryKind::Remainder)
+        // pow(Scalar self, Tensor exponent), remainder and xlogy(Scalar self, Tensor other)
+        if (row.scalarSelf)
             functionFormats.push_back(row.name + "(Scalar self, Tensor " + other + ", *, Tensor out=None)");
         r.torchFunction(row.name, functionFormats, [impl, kind, other](P p, C context) {
             if (p.find("self"))
@@ -244,6 +406,7 @@ void registerElementwise(Registry& r) {
                 return Value::fromTensor(ops::unary(kind, p.tensor(0), announce(outArg(p), context)));
             });
     }
+    registerMoreElementwise(r);
     // Tests of values (bool results): isnan, isinf, isfinite, isposinf, isneginf; isclose and
     // allclose (a Python bool).
     const std::pair<const char*, ops::ValueTest> valueTests[] = {
@@ -679,8 +842,7 @@ Value tensorUnaryOperation(UnaryOp op, const Tensor& operand) {
     case UnaryOp::Negate:
         return Value::fromTensor(ops::unary(UnaryKind::Neg, operand));
     case UnaryOp::Plus:
-        SS_CHECK(operand.dtype() != DType::Bool, RuntimeError, "The `+` operator, on a bool tensor is not supported.");
-        return Value::fromTensor(operand); // Tensor.__pos__ (positive) returns self
+        return positive(operand);
     case UnaryOp::Invert:
         SS_CHECK(!isFloating(operand.dtype()) && !isComplex(operand.dtype()), TypeError,
                  "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
