@@ -681,6 +681,7 @@ const Registry& registry() {
         registerComplex(r);
         registerSorting(r);
         registerIndexWrites(r);
+        registerStatistics(r);
         return r;
     }();
     return instance;
