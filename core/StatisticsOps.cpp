@@ -16,6 +16,7 @@
 #include "Arithmetic.h"
 #include "Elementwise.h"
 #include "Error.h"
+#include "ShapeOps.h"
 
 #include <algorithm>
 #include <cmath>
@@ -125,6 +126,31 @@ Tensor wrappedNumber(const Scalar& number) {
     return full({}, number, dtype);
 }
 
+// resize_output, then the copy of `result` into out: out keeps its strides when the shape
+// matches; otherwise it is resized as resize_ does (contiguous strides, the storage grown).
+Tensor writeOut(const Tensor& out, const Tensor& result) {
+    const Tensor target =
+        out.sizes() == result.sizes() ? out : resizeInPlace(out, result.sizes(), std::nullopt);
+    if (result.hasValues())
+        detail::copyValues(target, result);
+    else
+        detail::forgetValues(target);
+    return target;
+}
+
+ValuesAndIndices writeOut(const ValuesAndIndices& out, const ValuesAndIndices& result) {
+    return {writeOut(out.values, result.values), writeOut(out.indices, result.indices)};
+}
+
+// The legacy name of a CPU tensor type, as checkScalarType and checkSameType print it.
+std::string legacyTensorType(DType dtype) { return "torch." + scalarTypeName(dtype) + "Tensor"; }
+
+// A structured kernel's set_output: out must already have the result's dtype.
+void requireOutDtype(const Tensor& out, DType expected) {
+    SS_CHECK(out.dtype() == expected, RuntimeError, "Expected out tensor to have dtype ",
+             cppTypeName(expected), ", but got ", cppTypeName(out.dtype()), " instead");
+}
+
 // c10::BFloat16 arithmetic: each operation in float, rounded back to bfloat16.
 float roundToBFloat16(float v) {
     return static_cast<float>(castScalar(Scalar::fromFloat(v), DType::BFloat16).floatValue);
@@ -134,33 +160,69 @@ float roundToBFloat16(float v) {
 
 // ---- nansum, nanmean ----------------------------------------------------------------------------
 
-Tensor nansum(const Tensor& self, const Shape& dims, bool keepdim, std::optional<DType> dtype) {
+Tensor nansum(const Tensor& self, const Shape& dims, bool keepdim, std::optional<DType> dtype,
+              const std::optional<Tensor>& out) {
     SS_CHECK(!isComplex(self.dtype()), RuntimeError, "nansum does not support complex inputs");
-    if (isIntegral(self.dtype(), true)) // no NaN to skip: at::sum
-        return reduce(ReductionKind::Sum, self, dims, keepdim, dtype);
-    const DType outType = dtype.value_or(self.dtype());
+    if (isIntegral(self.dtype(), true)) { // no NaN to skip: at::sum(_out), in out's dtype unless dtype says
+        if (!out)
+            return reduce(ReductionKind::Sum, self, dims, keepdim, dtype);
+        checkDims(self, dims);
+        requireOutDtype(*out, dtype.value_or(out->dtype()));
+        return writeOut(*out, reduce(ReductionKind::Sum, self, dims, keepdim, out->dtype()));
+    }
+    // get_dtype_from_result, then make_reduction's check that it is out's.
+    if (out)
+        SS_CHECK(!dtype || *dtype == out->dtype(), RuntimeError,
+                 "nansum: provided dtype must match dtype of result. Got ", scalarTypeName(out->dtype()),
+                 " and ", scalarTypeName(*dtype), ".");
+    const DType outType = out ? out->dtype() : dtype.value_or(self.dtype());
     checkDims(self, dims);
     if (self.numel() > 0 && !isFloating(outType)) // the kernel dispatches on the result dtype
         refuseDtype("nansum_cpu", outType);
     const Tensor cleaned =
         where(testValues(ValueTest::IsNan, self), Operand::of(Scalar::fromInt(0)), Operand::of(self));
-    return reduce(ReductionKind::Sum, cleaned, dims, keepdim, outType);
+    const Tensor result = reduce(ReductionKind::Sum, cleaned, dims, keepdim, outType);
+    return out ? writeOut(*out, result) : result;
 }
 
-Tensor nanmean(const Tensor& self, const Shape& dims, bool keepdim, std::optional<DType> dtype) {
+Tensor nanmean(const Tensor& self, const Shape& dims, bool keepdim, std::optional<DType> dtype,
+               const std::optional<Tensor>& out) {
     SS_CHECK(isFloating(self.dtype()), RuntimeError,
              "nanmean(): expected input to have floating point dtype but got ", scalarTypeName(self.dtype()));
     // isnan(self).logical_not_().sum(dim, keepdim), then nansum(...).div(that count).
     const Tensor counts =
         reduce(ReductionKind::Sum, unary(UnaryKind::LogicalNot, testValues(ValueTest::IsNan, self)), dims,
                keepdim, std::nullopt);
+    if (out) { // nansum_out(...).div_(counts)
+        const Tensor sums = nansum(self, dims, keepdim, dtype, out);
+        return binary(BinaryKind::Div, Operand::of(sums), Operand::of(counts), sums);
+    }
     return binary(BinaryKind::Div, Operand::of(nansum(self, dims, keepdim, dtype)), Operand::of(counts))
         .withLayoutReason(kReductionReason);
 }
 
 // ---- aminmax -------------------------------------------------------------------------------------
 
-MinAndMax aminmax(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim) {
+static MinAndMax minAndMaxOf(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim);
+
+MinAndMax aminmax(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim,
+                  const std::optional<MinAndMax>& out) {
+    if (!out)
+        return minAndMaxOf(self, dim, keepdim);
+    // The meta function's checks, then set_output's check of out's dtype, then the kernel.
+    if (dim)
+        requireNonEmptyDim(self, wrapDim(*dim, self.dim()), "aminmax");
+    else
+        SS_CHECK(
+            self.numel() > 0, RuntimeError,
+            "aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity.");
+    requireOutDtype(out->min, self.dtype());
+    requireOutDtype(out->max, self.dtype());
+    const MinAndMax result = minAndMaxOf(self, dim, keepdim);
+    return {writeOut(out->min, result.min), writeOut(out->max, result.max)};
+}
+
+static MinAndMax minAndMaxOf(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim) {
     const auto refuse = [&] {
         if (self.dtype() == DType::Float16 || isComplex(self.dtype()))
             refuseDtype("aminmax_cpu", self.dtype());
@@ -221,9 +283,21 @@ Tensor medianAll(const Tensor& self, bool ignoreNan) {
     return result;
 }
 
-ValuesAndIndices medianDim(const Tensor& self, std::int64_t dim, bool keepdim, bool ignoreNan) {
+ValuesAndIndices medianDim(const Tensor& self, std::int64_t dim, bool keepdim, bool ignoreNan,
+                           const std::optional<ValuesAndIndices>& out) {
     const std::int64_t d = wrapDim(dim, self.dim());
     requireNonEmptyDim(self, d, "median()");
+    if (out) { // checkScalarType, then checkSameType (nanmedian shares the words)
+        SS_CHECK(out->indices.dtype() == DType::Int64, RuntimeError,
+                 "Expected tensor for argument #1 'indices' to have scalar type Long; but got ",
+                 legacyTensorType(out->indices.dtype()), " instead (while checking arguments for median)");
+        SS_CHECK(
+            out->values.dtype() == self.dtype(), RuntimeError,
+            "Expected tensor for 'values' to have the same type as tensor for argument #2 'self'; but type ",
+            legacyTensorType(out->values.dtype()), " does not equal ", legacyTensorType(self.dtype()),
+            " (while checking arguments for median)");
+        return writeOut(*out, medianDim(self, dim, keepdim, ignoreNan));
+    }
     const Shape sizes = reducedSizes(self, d, keepdim);
     ValuesAndIndices result{allocateContiguous(self.dtype(), sizes, self.hasValues()),
                             allocateContiguous(DType::Int64, sizes, self.hasValues())};
@@ -268,7 +342,16 @@ ValuesAndIndices medianDim(const Tensor& self, std::int64_t dim, bool keepdim, b
 
 // ---- mode --------------------------------------------------------------------------------------------
 
-ValuesAndIndices mode(const Tensor& self, std::int64_t dim, bool keepdim) {
+ValuesAndIndices mode(const Tensor& self, std::int64_t dim, bool keepdim,
+                      const std::optional<ValuesAndIndices>& out) {
+    if (out) { // mode_out checks its outputs first
+        SS_CHECK(out->values.dtype() == self.dtype(), RuntimeError, "expected scalar type '",
+                 scalarTypeName(self.dtype()), "' but got '", scalarTypeName(out->values.dtype()),
+                 "' for values output");
+        SS_CHECK(out->indices.dtype() == DType::Int64, RuntimeError, "expected scalar type 'Long' but got '",
+                 scalarTypeName(out->indices.dtype()), "' for indices output");
+        return writeOut(*out, mode(self, dim, keepdim));
+    }
     const std::int64_t d = wrapDim(dim, self.dim());
     if (self.numel() == 0)
         requireNonEmptyDim(self, d, "mode()");
@@ -378,7 +461,7 @@ template <typename T> T quantileOfLine(std::vector<T> sorted, T q, Interpolation
 } // namespace
 
 Tensor quantile(const Tensor& self, const Tensor& q, std::optional<std::int64_t> dim, bool keepdim,
-                const std::string& interpolation, bool ignoreNan) {
+                const std::string& interpolation, bool ignoreNan, const std::optional<Tensor>& out) {
     const Interpolation mode = interpolationNamed(interpolation);
     // quantile_checks
     SS_CHECK(self.numel() > 0, RuntimeError, "quantile() input tensor must be non-empty");
@@ -387,6 +470,8 @@ Tensor quantile(const Tensor& self, const Tensor& q, std::optional<std::int64_t>
              "quantile() input tensor must be either float or double dtype");
     SS_CHECK(self.dtype() == q.dtype(), RuntimeError,
              "quantile() q tensor must be same dtype as the input tensor");
+    SS_CHECK(!out || out->dtype() == self.dtype(), RuntimeError,
+             "quantile() out tensor must be same dtype as the input tensor");
     // quantile_output_shape: the reduced shape (q's size is put in front below).
     const std::int64_t d = wrapDim(dim.value_or(0), self.dim());
     Shape reduced;
@@ -416,43 +501,44 @@ Tensor quantile(const Tensor& self, const Tensor& q, std::optional<std::int64_t>
     Tensor result =
         Tensor::allocateStrided(self.dtype(), sizes, strides, self.hasValues()).withLayoutReason(reason);
     if (!result.hasValues())
-        return result;
+        return out ? writeOut(*out, result) : result;
     const std::vector<std::vector<Scalar>> lines =
         dim ? linesAlong(self, d) : std::vector<std::vector<Scalar>>{self.values()};
-    std::vector<Scalar> out; // row-major in the result: quantile-major, then the lines
+    std::vector<Scalar> values; // row-major in the result: quantile-major, then the lines
     for (const Scalar& qv : qs)
         for (const std::vector<Scalar>& line : lines) {
             if (self.dtype() == DType::Float32) {
                 std::vector<float> keys;
                 for (const Scalar& v : line)
                     keys.push_back(static_cast<float>(v.floatValue));
-                out.push_back(Scalar::fromFloat(quantileOfLine<float>(
+                values.push_back(Scalar::fromFloat(quantileOfLine<float>(
                     std::move(keys), static_cast<float>(qv.floatValue), mode, ignoreNan)));
             } else {
                 std::vector<double> keys;
                 for (const Scalar& v : line)
                     keys.push_back(v.floatValue);
-                out.push_back(Scalar::fromFloat(
+                values.push_back(Scalar::fromFloat(
                     quantileOfLine<double>(std::move(keys), qv.floatValue, mode, ignoreNan)));
             }
         }
-    writeScalars(result, out);
-    return result;
+    writeScalars(result, values);
+    return out ? writeOut(*out, result) : result;
 }
 
 Tensor quantile(const Tensor& self, double q, std::optional<std::int64_t> dim, bool keepdim,
-                const std::string& interpolation, bool ignoreNan) {
+                const std::string& interpolation, bool ignoreNan, const std::optional<Tensor>& out) {
     SS_CHECK(q >= 0 && q <= 1, RuntimeError, "quantile() q must be in the range [0, 1] but got ", q);
     // at::scalar_tensor(q, self.options())
     const Tensor qTensor = allocateContiguous(self.dtype(), {}, true);
     writeScalars(qTensor, {castScalar(Scalar::fromFloat(q), self.dtype())});
-    return quantile(self, qTensor, dim, keepdim, interpolation, ignoreNan);
+    return quantile(self, qTensor, dim, keepdim, interpolation, ignoreNan, out);
 }
 
 // ---- searchsorted, bucketize ----------------------------------------------------------------------
 
 Tensor searchsorted(const Tensor& sortedSequence, const Operand& values, bool outInt32, bool right,
-                    const std::optional<std::string>& side, const std::optional<Tensor>& sorter) {
+                    const std::optional<std::string>& side, const std::optional<Tensor>& sorter,
+                    const std::optional<Tensor>& out) {
     // A Python number is a wrapped 0-dim tensor (searchsorted_scalar_tensor).
     const Tensor input = values.tensor ? *values.tensor : wrappedNumber(values.scalar);
     // searchsorted_pre_check
@@ -488,10 +574,17 @@ Tensor searchsorted(const Tensor& sortedSequence, const Operand& values, bool ou
              "boundaries "
              "tensor and input value tensor must match, but we got boundaries tensor ",
              sortedSequence.sizes(), " and input value tensor ", input.sizes());
+    const DType outType = out ? out->dtype() : outInt32 ? DType::Int32 : DType::Int64;
+    SS_CHECK((outType == DType::Int64 && !outInt32) || (outType == DType::Int32 && outInt32), RuntimeError,
+             "torch.searchsorted(): output tensor's dtype is wrong, it can only be Int(int32) or Long(int64) "
+             "depending "
+             "on whether out_int32 flag is True, but we got output tensor's dtype ",
+             scalarTypeName(outType), " and out_int32 flag is ", outInt32 ? "True" : "False");
+    if (out)
+        return writeOut(*out, searchsorted(sortedSequence, values, outInt32, right, side, sorter));
     const bool isRight = side ? *side == "right" : right;
     Tensor result =
-        allocateContiguous(outInt32 ? DType::Int32 : DType::Int64, input.sizes(),
-                           input.hasValues() && sortedSequence.hasValues(),
+        allocateContiguous(outType, input.sizes(), input.hasValues() && sortedSequence.hasValues(),
                            "searchsorted allocates its result contiguous, in the shape of the values");
     if (input.numel() == 0)
         return result;
@@ -541,10 +634,11 @@ Tensor searchsorted(const Tensor& sortedSequence, const Operand& values, bool ou
     return result;
 }
 
-Tensor bucketize(const Operand& input, const Tensor& boundaries, bool outInt32, bool right) {
+Tensor bucketize(const Operand& input, const Tensor& boundaries, bool outInt32, bool right,
+                 const std::optional<Tensor>& out) {
     SS_CHECK(boundaries.dim() == 1, RuntimeError, "boundaries tensor must be 1 dimension, but got dim(",
              boundaries.dim(), ")");
-    return searchsorted(boundaries, input, outInt32, right, std::nullopt, std::nullopt);
+    return searchsorted(boundaries, input, outInt32, right, std::nullopt, std::nullopt, out);
 }
 
 // ---- histc, bincount --------------------------------------------------------------------------------
@@ -585,7 +679,11 @@ std::vector<double> histogramCounts(const std::vector<Scalar>& values, std::int6
 
 } // namespace
 
-Tensor histc(const Tensor& self, std::int64_t bins, double min, double max) {
+Tensor histc(const Tensor& self, std::int64_t bins, double min, double max,
+             const std::optional<Tensor>& out) {
+    SS_CHECK(!out || out->dtype() == self.dtype(), RuntimeError,
+             "torch.histogram: input tensor and hist tensor should have the same dtype, but got input ",
+             cppTypeName(self.dtype()), " and hist ", cppTypeName(out->dtype()));
     SS_CHECK(bins > 0, RuntimeError, "torch.histogram(): bins must be > 0, but got ", bins,
              " for dimension 0");
     // histc_select_outer_bin_edges
@@ -610,7 +708,7 @@ Tensor histc(const Tensor& self, std::int64_t bins, double min, double max) {
     Tensor result = allocateContiguous(self.dtype(), {bins}, self.hasValues(),
                                        "histc allocates a new contiguous tensor of one count per bin");
     if (!result.hasValues())
-        return result;
+        return out ? writeOut(*out, result) : result;
     const std::vector<Scalar> values = self.values();
     const std::vector<double> counts =
         self.dtype() == DType::Float64
@@ -618,7 +716,7 @@ Tensor histc(const Tensor& self, std::int64_t bins, double min, double max) {
             : histogramCounts<float>(values, bins, left, right, self.dtype() == DType::BFloat16);
     detail::writeValues(
         result, [&](std::int64_t i) { return Scalar::fromFloat(counts[static_cast<std::size_t>(i)]); });
-    return result;
+    return out ? writeOut(*out, result) : result;
 }
 
 Tensor bincount(const Tensor& self, const std::optional<Tensor>& weights, std::int64_t minlength) {

@@ -19,24 +19,33 @@ namespace stridescope::ops {
 // nansum: sum with NaN read as 0 (integral inputs: plain sum, int64 by default). nanmean:
 // nansum divided by the count of non-NaN elements (floating inputs only). `dims` empty or
 // absent reduces every dim, as sum(dim=()) does in 1.13.
-Tensor nansum(const Tensor& self, const Shape& dims, bool keepdim, std::optional<DType> dtype);
-Tensor nanmean(const Tensor& self, const Shape& dims, bool keepdim, std::optional<DType> dtype);
+//
+// Every op with an out= in PyTorch takes `out`: after the op's own checks of out's dtype, out is
+// resized when its shape differs (resize_output: contiguous strides, the storage grown in place)
+// and the values are written through out's layout; out is returned. Without out, a new tensor.
+Tensor nansum(const Tensor& self, const Shape& dims, bool keepdim, std::optional<DType> dtype,
+              const std::optional<Tensor>& out = std::nullopt);
+Tensor nanmean(const Tensor& self, const Shape& dims, bool keepdim, std::optional<DType> dtype,
+               const std::optional<Tensor>& out = std::nullopt);
 
 // aminmax: the smallest and largest element (NaN wins both), over everything or along `dim`.
 struct MinAndMax {
     Tensor min;
     Tensor max;
 };
-MinAndMax aminmax(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim);
+MinAndMax aminmax(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim,
+                  const std::optional<MinAndMax>& out = std::nullopt);
 
 // median / nanmedian of every element: a 0-dim tensor (NaN, cast to self's dtype, when empty).
 Tensor medianAll(const Tensor& self, bool ignoreNan);
 // median / nanmedian along dim: the lower median and its index. median returns the first NaN
 // of a line that has one; nanmedian the median of the non-NaN elements.
-ValuesAndIndices medianDim(const Tensor& self, std::int64_t dim, bool keepdim, bool ignoreNan);
+ValuesAndIndices medianDim(const Tensor& self, std::int64_t dim, bool keepdim, bool ignoreNan,
+                           const std::optional<ValuesAndIndices>& out = std::nullopt);
 // mode along dim: the most frequent value (the smallest among equally frequent ones) and the
 // index std::sort leaves last in its run.
-ValuesAndIndices mode(const Tensor& self, std::int64_t dim, bool keepdim);
+ValuesAndIndices mode(const Tensor& self, std::int64_t dim, bool keepdim,
+                      const std::optional<ValuesAndIndices>& out = std::nullopt);
 
 // quantile / nanquantile. `q` is a 0-dim or 1-D tensor of self's dtype (float32 or float64);
 // with a 1-D q the quantiles come first in the result, which is then a transpose of a
@@ -44,21 +53,26 @@ ValuesAndIndices mode(const Tensor& self, std::int64_t dim, bool keepdim);
 enum class Interpolation { Linear, Lower, Higher, Midpoint, Nearest };
 Interpolation interpolationNamed(const std::string& name);
 Tensor quantile(const Tensor& self, const Tensor& q, std::optional<std::int64_t> dim, bool keepdim,
-                const std::string& interpolation, bool ignoreNan);
+                const std::string& interpolation, bool ignoreNan,
+                const std::optional<Tensor>& out = std::nullopt);
 // The float-q overload: q in [0, 1] is checked first, then made a 0-dim tensor of self's dtype.
 Tensor quantile(const Tensor& self, double q, std::optional<std::int64_t> dim, bool keepdim,
-                const std::string& interpolation, bool ignoreNan);
+                const std::string& interpolation, bool ignoreNan,
+                const std::optional<Tensor>& out = std::nullopt);
 
 // searchsorted: for each value, where it would be inserted into its row of sortedSequence
 // (1-D, or the same leading dims as values) to keep it sorted; int64, or int32 with outInt32.
 // `values` may be a Python number (a wrapped 0-dim tensor, which does not widen the dtype).
 Tensor searchsorted(const Tensor& sortedSequence, const Operand& values, bool outInt32, bool right,
-                    const std::optional<std::string>& side, const std::optional<Tensor>& sorter);
+                    const std::optional<std::string>& side, const std::optional<Tensor>& sorter,
+                    const std::optional<Tensor>& out = std::nullopt);
 // bucketize(input, boundaries): searchsorted with 1-D boundaries.
-Tensor bucketize(const Operand& input, const Tensor& boundaries, bool outInt32, bool right);
+Tensor bucketize(const Operand& input, const Tensor& boundaries, bool outInt32, bool right,
+                 const std::optional<Tensor>& out = std::nullopt);
 
 // histc: `bins` equal bins over [min, max] (the input's own range when min == max), in self's dtype.
-Tensor histc(const Tensor& self, std::int64_t bins, double min, double max);
+Tensor histc(const Tensor& self, std::int64_t bins, double min, double max,
+             const std::optional<Tensor>& out = std::nullopt);
 // bincount: the count (or summed weight) of each non-negative integer of a 1-D input.
 Tensor bincount(const Tensor& self, const std::optional<Tensor>& weights, std::int64_t minlength);
 

@@ -1,7 +1,7 @@
 // Statistics and searching (core/StatisticsOps.h) as the script calls them: nansum, nanmean,
 // aminmax, median, nanmedian, mode, quantile, nanquantile, histc and bincount (methods and
 // torch.<name>), searchsorted, bucketize, var_mean and std_mean (torch.<name> only, as in
-// PyTorch). Signatures are PyTorch 1.13's; out= is refused, as in the sorting area.
+// PyTorch). Signatures are PyTorch 1.13's, out= included where PyTorch has it.
 #include "core/StatisticsOps.h"
 #include "core/script/TorchRegistry.h"
 
@@ -26,15 +26,22 @@ void refuseDimname(P p, T self) {
         namedTensorError(self, p.raw(at(p, "dim")));
 }
 
-using ReturnType = std::shared_ptr<const NamedTupleType>;
-// The structseq torch.return_types.<name>; made once, when the op is registered.
-ReturnType returnType(const std::string& name, std::vector<std::string> fields = {"values", "indices"}) {
-    return std::make_shared<const NamedTupleType>(
-        NamedTupleType{"torch.return_types." + name, std::move(fields)});
+// The structseq torch.return_types.<name> (<name>_out when out= was given); made once, when the
+// op is registered.
+struct ReturnTypes {
+    std::shared_ptr<const NamedTupleType> plain;
+    std::shared_ptr<const NamedTupleType> withOut;
+};
+ReturnTypes returnTypes(const std::string& name,
+                        const std::vector<std::string>& fields = {"values", "indices"}) {
+    return {std::make_shared<const NamedTupleType>(NamedTupleType{"torch.return_types." + name, fields}),
+            std::make_shared<const NamedTupleType>(
+                NamedTupleType{"torch.return_types." + name + "_out", fields})};
 }
 
-Value pair(const ReturnType& type, const Tensor& first, const Tensor& second) {
-    return Value::namedTuple(type, {Value::fromTensor(first), Value::fromTensor(second)});
+Value pair(const ReturnTypes& types, bool out, const Tensor& first, const Tensor& second) {
+    return Value::namedTuple(out ? types.withOut : types.plain,
+                             {Value::fromTensor(first), Value::fromTensor(second)});
 }
 
 std::optional<std::int64_t> optionalInt(P p, std::string_view name) { return p.toInt64Optional(at(p, name)); }
@@ -46,12 +53,43 @@ Shape dimsArg(P p) {
     return index && p.has(*index) ? p.intList(*index) : Shape{};
 }
 
-// The torch.<name> forms of method signatures: input first, then the out= PyTorch accepts.
+// out= as given (the method forms have none). Writes go through the context first, so that a
+// failing statement restores the storage.
+std::optional<Tensor> tensorOut(P p, C context) {
+    const auto index = p.find("out");
+    if (!index || !p.has(*index))
+        return std::nullopt;
+    const Tensor out = p.tensor(*index);
+    context.aboutToWrite(out);
+    return out;
+}
+
+// out=(values, indices) of median, nanmedian and mode, or (min, max) of aminmax.
+std::optional<std::pair<Tensor, Tensor>> pairOut(P p, C context) {
+    const auto index = p.find("out");
+    if (!index || !p.has(*index))
+        return std::nullopt;
+    const std::vector<Tensor> out = p.tensorList(*index);
+    SS_CHECK(out.size() == 2, TypeError, "expected tuple of 2 elements but got ", out.size());
+    context.aboutToWrite(out[0]);
+    context.aboutToWrite(out[1]);
+    return std::pair<Tensor, Tensor>{out[0], out[1]};
+}
+
+std::optional<ops::ValuesAndIndices> valuesAndIndicesOut(P p, C context) {
+    const auto out = pairOut(p, context);
+    if (!out)
+        return std::nullopt;
+    return ops::ValuesAndIndices{out->first, out->second};
+}
+
+// The torch.<name> forms of method signatures: input first, then the out= PyTorch accepts (none
+// for a form without parameters: median() has no median.out).
 std::vector<std::string> functionFormats(const std::vector<std::string>& methods, const std::string& out) {
     std::vector<std::string> formats;
     for (const std::string& method : methods) {
         std::string format = withInput(method);
-        if (!out.empty()) {
+        if (!out.empty() && method.find("()") == std::string::npos) {
             const bool keywordOnly = format.find('*') != std::string::npos;
             format.insert(format.size() - 1, (keywordOnly ? ", " : ", *, ") + out + " out=None");
         }
@@ -62,21 +100,10 @@ std::vector<std::string> functionFormats(const std::vector<std::string>& methods
 
 // Registers Tensor.<name> and torch.<name> with one implementation.
 void methodAndFunction(Registry& r, const std::string& name, const std::vector<std::string>& methods,
-                       const std::string& out, const std::function<Value(P, T)>& impl) {
-    r.tensorOp(name, methods, false, [impl](P p, T self, C) { return impl(p, self); });
-    r.torchFunction(name, functionFormats(methods, out), [impl](P p, C) {
-        checkFactoryOptions(p); // out= is refused, as for the other torch functions
-        return impl(p, p.tensor(at(p, "input")));
-    });
-}
-
-// A torch.<name> function only (no method), out= refused.
-void functionOnly(Registry& r, const std::string& name, const std::vector<std::string>& formats,
-                  const std::function<Value(P)>& impl) {
-    r.torchFunction(name, formats, [impl](P p, C) {
-        checkFactoryOptions(p);
-        return impl(p);
-    });
+                       const std::string& out, const std::function<Value(P, T, C)>& impl) {
+    r.tensorOp(name, methods, false, impl);
+    r.torchFunction(name, functionFormats(methods, out),
+                    [impl](P p, C context) { return impl(p, p.tensor(at(p, "input")), context); });
 }
 
 void registerReductions(Registry& r) {
@@ -84,47 +111,56 @@ void registerReductions(Registry& r) {
         const std::string name = mean ? "nanmean" : "nansum";
         methodAndFunction(
             r, name, {name + "(IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)"},
-            "Tensor", [mean](P p, T self) {
+            "Tensor", [mean](P p, T self, C context) {
                 const auto op = mean ? ops::nanmean : ops::nansum;
-                return Value::fromTensor(op(self, dimsArg(p), boolArg(p, "keepdim"), dtypeArg(p)));
+                return Value::fromTensor(
+                    op(self, dimsArg(p), boolArg(p, "keepdim"), dtypeArg(p), tensorOut(p, context)));
             });
     }
-    methodAndFunction(r, "aminmax", {"aminmax(*, int64_t? dim=None, bool keepdim=False)"}, "TensorList",
-                      [type = returnType("aminmax", {"min", "max"})](P p, T self) {
+    methodAndFunction(r, "aminmax", {"aminmax(*, int64_t? dim=None, bool keepdim=False)"}, "TensorList[2]",
+                      [types = returnTypes("aminmax", {"min", "max"})](P p, T self, C context) {
+                          const auto given = pairOut(p, context);
+                          const auto out =
+                              given
+                                  ? std::optional<ops::MinAndMax>(ops::MinAndMax{given->first, given->second})
+                                  : std::nullopt;
                           const ops::MinAndMax result =
-                              ops::aminmax(self, optionalInt(p, "dim"), boolArg(p, "keepdim"));
-                          return pair(type, result.min, result.max);
+                              ops::aminmax(self, optionalInt(p, "dim"), boolArg(p, "keepdim"), out);
+                          return pair(types, out.has_value(), result.min, result.max);
                       });
     for (const bool ignoreNan : {false, true}) {
         const std::string name = ignoreNan ? "nanmedian" : "median";
         methodAndFunction(r, name,
                           {name + "()", name + "(int64_t dim, bool keepdim=False)",
                            name + "(Dimname dim, bool keepdim=False)"},
-                          "TensorList", [ignoreNan, type = returnType(name)](P p, T self) {
+                          "TensorList[2]", [ignoreNan, types = returnTypes(name)](P p, T self, C context) {
                               if (p.overload() == 0)
                                   return Value::fromTensor(ops::medianAll(self, ignoreNan));
                               refuseDimname(p, self);
-                              const ops::ValuesAndIndices result =
-                                  ops::medianDim(self, intArg(p, "dim"), boolArg(p, "keepdim"), ignoreNan);
-                              return pair(type, result.values, result.indices);
+                              const auto out = valuesAndIndicesOut(p, context);
+                              const ops::ValuesAndIndices result = ops::medianDim(
+                                  self, intArg(p, "dim"), boolArg(p, "keepdim"), ignoreNan, out);
+                              return pair(types, out.has_value(), result.values, result.indices);
                           });
     }
-    methodAndFunction(
-        r, "mode", {"mode(int64_t dim=-1, bool keepdim=False)", "mode(Dimname dim, bool keepdim=False)"},
-        "TensorList", [type = returnType("mode")](P p, T self) {
-            refuseDimname(p, self);
-            const ops::ValuesAndIndices result = ops::mode(self, intArg(p, "dim"), boolArg(p, "keepdim"));
-            return pair(type, result.values, result.indices);
-        });
+    methodAndFunction(r, "mode",
+                      {"mode(int64_t dim=-1, bool keepdim=False)", "mode(Dimname dim, bool keepdim=False)"},
+                      "TensorList[2]", [types = returnTypes("mode")](P p, T self, C context) {
+                          refuseDimname(p, self);
+                          const auto out = valuesAndIndicesOut(p, context);
+                          const ops::ValuesAndIndices result =
+                              ops::mode(self, intArg(p, "dim"), boolArg(p, "keepdim"), out);
+                          return pair(types, out.has_value(), result.values, result.indices);
+                      });
     for (const bool root : {false, true}) {
         const std::string name = root ? "std_mean" : "var_mean";
-        functionOnly(
-            r, name,
+        r.torchFunction(
+            name,
             {name + "(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False)",
              name +
                  "(Tensor input, IntArrayRef[1]? dim=None, *, int64_t? correction=None, bool keepdim=False)",
              name + "(Tensor input, bool unbiased=True)"},
-            [root](P p) {
+            [root](P p, C) {
                 double correction = 1;
                 std::optional<Shape> dims;
                 bool keepdim = false;
@@ -152,57 +188,64 @@ void registerQuantiles(Registry& r) {
         const std::string tail =
             "int64_t? dim=None, bool keepdim=False, *, c10::string_view interpolation=\"linear\")";
         methodAndFunction(r, name, {name + "(Tensor q, " + tail, name + "(double q, " + tail}, "Tensor",
-                          [ignoreNan](P p, T self) {
+                          [ignoreNan](P p, T self, C context) {
                               const std::string interpolation = p.string(at(p, "interpolation"));
                               const auto dim = optionalInt(p, "dim");
                               const bool keepdim = boolArg(p, "keepdim");
+                              const auto out = tensorOut(p, context);
                               if (p.overload() == 0)
                                   return Value::fromTensor(ops::quantile(self, p.tensor(at(p, "q")), dim,
-                                                                         keepdim, interpolation, ignoreNan));
+                                                                         keepdim, interpolation, ignoreNan,
+                                                                         out));
                               return Value::fromTensor(ops::quantile(self, p.toDouble(at(p, "q")), dim,
-                                                                     keepdim, interpolation, ignoreNan));
+                                                                     keepdim, interpolation, ignoreNan, out));
                           });
     }
 }
 
 void registerSearching(Registry& r) {
-    functionOnly(
-        r, "searchsorted",
+    // The Scalar overloads have no out variant in 1.13.
+    r.torchFunction(
+        "searchsorted",
         {"searchsorted(Tensor sorted_sequence, Tensor input, *, bool out_int32=False, bool right=False, "
          "c10::string_view? side=None, Tensor? sorter=None, Tensor out=None)",
          "searchsorted(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, "
          "c10::string_view? side=None, Tensor? sorter=None)"},
-        [](P p) {
-            const std::size_t valuesAt = p.overload() == 0 ? at(p, "input") : at(p, "self");
-            const ops::Operand values = p.overload() == 0 ? ops::Operand::of(p.tensor(valuesAt))
-                                                          : ops::Operand::of(p.scalar(valuesAt));
+        [](P p, C context) {
+            const ops::Operand values = p.overload() == 0 ? ops::Operand::of(p.tensor(at(p, "input")))
+                                                          : ops::Operand::of(p.scalar(at(p, "self")));
             const std::size_t sideAt = at(p, "side");
             const std::size_t sorterAt = at(p, "sorter");
             return Value::fromTensor(ops::searchsorted(
                 p.tensor(at(p, "sorted_sequence")), values, boolArg(p, "out_int32"), boolArg(p, "right"),
                 p.has(sideAt) ? std::optional<std::string>(p.string(sideAt)) : std::nullopt,
-                p.has(sorterAt) ? std::optional<Tensor>(p.tensor(sorterAt)) : std::nullopt));
+                p.has(sorterAt) ? std::optional<Tensor>(p.tensor(sorterAt)) : std::nullopt,
+                tensorOut(p, context)));
         });
-    functionOnly(r, "bucketize",
-                 {"bucketize(Tensor input, Tensor boundaries, *, bool out_int32=False, bool right=False, "
-                  "Tensor out=None)",
-                  "bucketize(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False)"},
-                 [](P p) {
-                     const ops::Operand input = p.overload() == 0 ? ops::Operand::of(p.tensor(at(p, "input")))
-                                                                  : ops::Operand::of(p.scalar(at(p, "self")));
-                     return Value::fromTensor(ops::bucketize(input, p.tensor(at(p, "boundaries")),
-                                                             boolArg(p, "out_int32"), boolArg(p, "right")));
-                 });
+    r.torchFunction("bucketize",
+                    {"bucketize(Tensor input, Tensor boundaries, *, bool out_int32=False, bool right=False, "
+                     "Tensor out=None)",
+                     "bucketize(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False)"},
+                    [](P p, C context) {
+                        const ops::Operand input = p.overload() == 0
+                                                       ? ops::Operand::of(p.tensor(at(p, "input")))
+                                                       : ops::Operand::of(p.scalar(at(p, "self")));
+                        return Value::fromTensor(ops::bucketize(input, p.tensor(at(p, "boundaries")),
+                                                                boolArg(p, "out_int32"), boolArg(p, "right"),
+                                                                tensorOut(p, context)));
+                    });
 }
 
 void registerHistograms(Registry& r) {
+    methodAndFunction(r, "histc", {"histc(int64_t bins=100, Scalar min=0, Scalar max=0)"}, "Tensor",
+                      [](P p, T self, C context) {
+                          return Value::fromTensor(
+                              ops::histc(self, intArg(p, "bins"), p.scalar(at(p, "min")).toDouble(),
+                                         p.scalar(at(p, "max")).toDouble(), tensorOut(p, context)));
+                      });
+    // bincount has no out variant.
     methodAndFunction(
-        r, "histc", {"histc(int64_t bins=100, Scalar min=0, Scalar max=0)"}, "Tensor", [](P p, T self) {
-            return Value::fromTensor(ops::histc(self, intArg(p, "bins"), p.scalar(at(p, "min")).toDouble(),
-                                                p.scalar(at(p, "max")).toDouble()));
-        });
-    methodAndFunction(
-        r, "bincount", {"bincount(Tensor? weights=None, int64_t minlength=0)"}, "", [](P p, T self) {
+        r, "bincount", {"bincount(Tensor? weights=None, int64_t minlength=0)"}, "", [](P p, T self, C) {
             const std::size_t weightsAt = at(p, "weights");
             return Value::fromTensor(ops::bincount(
                 self, p.has(weightsAt) ? std::optional<Tensor>(p.tensor(weightsAt)) : std::nullopt,
