@@ -645,9 +645,13 @@ Tensor bucketize(const Operand& input, const Tensor& boundaries, bool outInt32, 
 
 namespace {
 
-// histogramdd_cpu_contiguous with LINEAR_INTERPOLATION, in the element type T (bfloat16: float
-// rounded after each operation). Elements outside [min, max] are skipped; NaN is counted in the
-// first bin, as 1.13 counts it (the check that skips NaN came later).
+// histogramdd_cpu_contiguous with LINEAR_INTERPOLATION as 1.13 computes it, in the element type T
+// (bfloat16: float rounded after each operation): bin = (x - left) / (right - left) * bins.
+// Elements outside [left, right] are skipped; NaN is counted in the first bin, as 1.13 counts it
+// (the check that skips NaN came later). left and right are the first and last of
+// linspace(min, max, bins + 1) in T: the last one is max except where linspace's vectorized
+// loop writes it (bins + 1 a multiple of 16 floats or 8 doubles, AVX2's two vectors per
+// iteration): there it is (max - 7 step) + 7 step (floats), (max - 3 step) + 3 step (doubles).
 template <typename T>
 std::vector<double> histogramCounts(const std::vector<Scalar>& values, std::int64_t bins, double min,
                                     double max, bool bfloat16) {
@@ -658,7 +662,16 @@ std::vector<double> histogramCounts(const std::vector<Scalar>& values, std::int6
             return v;
     };
     const T left = round(static_cast<T>(min));
-    const T right = round(static_cast<T>(max));
+    T right = round(static_cast<T>(max));
+    const std::int64_t steps = bins + 1;
+    if (!bfloat16) {
+        const int lanes = std::is_same_v<T, float> ? 8 : 4;
+        if (steps % (2 * lanes) == 0) {
+            const T step = (right - left) / static_cast<T>(bins);
+            const auto last = static_cast<T>(lanes - 1);
+            right = (right - step * last) + last * step;
+        }
+    }
     std::vector<T> hist(static_cast<std::size_t>(bins), 0);
     for (const Scalar& v : values) {
         const T element = static_cast<T>(v.floatValue);
@@ -666,9 +679,8 @@ std::vector<double> histogramCounts(const std::vector<Scalar>& values, std::int6
             continue;
         std::int64_t pos = 0; // PyTorch 1.13 does not skip NaN: it lands in the first bin
         if (!std::isnan(element)) {
-            const T offset = round(element - left);
-            const T scaled = round(offset * round(static_cast<T>(bins)));
-            pos = static_cast<std::int64_t>(round(scaled / round(right - left)));
+            const T fraction = round(round(element - left) / round(right - left));
+            pos = static_cast<std::int64_t>(round(fraction * round(static_cast<T>(bins))));
         }
         if (pos == bins) // the last bin includes its right edge
             pos -= 1;
