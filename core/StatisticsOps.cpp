@@ -784,12 +784,71 @@ Tensor bincount(const Tensor& self, const std::optional<Tensor>& weights, std::i
 
 // ---- var_mean, std_mean ----------------------------------------------------------------------------
 
+// std_var_mean_out: one Welford pass per output (WelfordOps<scalar_t, double, ...>), over the
+// reduced elements in the order TensorIterator visits them (the reduced dims by stride, the
+// smallest innermost), m2 updated with a fused multiply-add as the FMA-built kernel does.
 std::pair<Tensor, Tensor> varianceAndMean(const Tensor& self, const std::optional<Shape>& dims,
                                           double correction, bool keepdim, bool takeRoot) {
     SS_CHECK(isFloating(self.dtype()) || isComplex(self.dtype()), RuntimeError,
              takeRoot ? "std_mean" : "var_mean", " only support floating point and complex dtypes");
-    return {variance(self, dims, correction, keepdim, takeRoot),
-            reduce(ReductionKind::Mean, self, dims.value_or(Shape{}), keepdim, std::nullopt)};
+    if (isComplex(self.dtype())) // the spread of the real and imaginary parts, added (two-pass here)
+        return {variance(self, dims, correction, keepdim, takeRoot),
+                reduce(ReductionKind::Mean, self, dims.value_or(Shape{}), keepdim, std::nullopt)};
+    const auto rank = static_cast<std::size_t>(self.dim());
+    std::vector<bool> reduced(rank, !dims || dims->empty());
+    for (const std::int64_t d : dims.value_or(Shape{})) {
+        const std::int64_t wrapped = wrapDim(d, self.dim());
+        if (rank == 0)
+            continue;
+        SS_CHECK(!reduced[static_cast<std::size_t>(wrapped)], RuntimeError, "dim ", wrapped,
+                 " appears multiple times in the list of dims");
+        reduced[static_cast<std::size_t>(wrapped)] = true;
+    }
+    Shape sizes, order, reducedOrder;
+    std::int64_t length = 1;
+    for (std::size_t d = 0; d < rank; ++d) {
+        if (reduced[d]) {
+            reducedOrder.push_back(static_cast<std::int64_t>(d));
+            length *= self.sizes()[d];
+            if (keepdim)
+                sizes.push_back(1);
+        } else {
+            order.push_back(static_cast<std::int64_t>(d));
+            sizes.push_back(self.sizes()[d]);
+        }
+    }
+    std::stable_sort(reducedOrder.begin(), reducedOrder.end(), [&](std::int64_t a, std::int64_t b) {
+        return self.strides()[static_cast<std::size_t>(a)] > self.strides()[static_cast<std::size_t>(b)];
+    });
+    order.insert(order.end(), reducedOrder.begin(), reducedOrder.end());
+    std::pair<Tensor, Tensor> result{allocateContiguous(self.dtype(), sizes, self.hasValues()),
+                                     allocateContiguous(self.dtype(), sizes, self.hasValues())};
+    if (!result.first.hasValues())
+        return result;
+    const std::vector<Scalar> values = rank == 0 ? self.values() : permute(self, order).values();
+    std::vector<Scalar> spreads, means;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    for (std::int64_t o = 0; o < result.first.numel(); ++o) {
+        if (length == 0) { // an empty reduction fills both with NaN
+            spreads.push_back(Scalar::fromFloat(nan));
+            means.push_back(Scalar::fromFloat(nan));
+            continue;
+        }
+        double mean = 0, m2 = 0;
+        for (std::int64_t k = 0; k < length; ++k) {
+            const double x = values[static_cast<std::size_t>(o * length + k)].floatValue;
+            const double delta = x - mean;
+            mean += delta / static_cast<double>(k + 1);
+            m2 = std::fma(delta, x - mean, m2);
+        }
+        const double n = static_cast<double>(length);
+        const double variance = m2 / (n > correction ? n - correction : 0.0);
+        spreads.push_back(Scalar::fromFloat(takeRoot ? std::sqrt(variance) : variance));
+        means.push_back(Scalar::fromFloat(mean));
+    }
+    writeScalars(result.first, spreads);
+    writeScalars(result.second, means);
+    return result;
 }
 
 } // namespace stridescope::ops

@@ -156,11 +156,15 @@ void registerReductions(Registry& r) {
         const std::string name = root ? "std_mean" : "var_mean";
         r.torchFunction(
             name,
-            {name + "(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False)",
-             name +
-                 "(Tensor input, IntArrayRef[1]? dim=None, *, int64_t? correction=None, bool keepdim=False)",
-             name + "(Tensor input, bool unbiased=True)"},
+            // 1.13's order; the correction form has no defaults for dim and correction (None is allowed).
+            {name + "(Tensor input, IntArrayRef[1]? dim, *, int64_t? correction, bool keepdim=False)",
+             name + "(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False)",
+             name + "(Tensor input, bool unbiased=True)",
+             name + "(Tensor input, DimnameList[1] dim, *, int64_t? correction, bool keepdim=False)",
+             name + "(Tensor input, DimnameList[1] dim, bool unbiased=True, bool keepdim=False)"},
             [root](P p, C) {
+                if (p.overload() >= 3)
+                    namedTensorsUnsupported();
                 double correction = 1;
                 std::optional<Shape> dims;
                 bool keepdim = false;
@@ -170,7 +174,7 @@ void registerReductions(Registry& r) {
                     if (p.has(at(p, "dim")))
                         dims = p.intList(at(p, "dim"));
                     keepdim = boolArg(p, "keepdim");
-                    if (p.overload() == 0)
+                    if (p.overload() == 1)
                         correction = boolArg(p, "unbiased") ? 1 : 0;
                     else if (const auto c = optionalInt(p, "correction"))
                         correction = static_cast<double>(*c);
