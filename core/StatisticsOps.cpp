@@ -705,6 +705,11 @@ Tensor histc(const Tensor& self, std::int64_t bins, double min, double max,
         requireValues(self, "histc");
         left = extremes.min.values()[0].toDouble();
         right = extremes.max.values()[0].toDouble();
+        // aminmax's kernel returns the x86 default NaN, whose sign bit is set: "-nan" in the message.
+        if (std::isnan(left))
+            left = -std::numeric_limits<double>::quiet_NaN();
+        if (std::isnan(right))
+            right = -std::numeric_limits<double>::quiet_NaN();
     }
     if (left == right) {
         left -= 1;
