@@ -54,6 +54,8 @@ Value parseDefault(std::string_view text) {
         return Value::fromMemoryFormat(MemoryFormat::Contiguous);
     if (text == "preserve_format")
         return Value::fromMemoryFormat(MemoryFormat::Preserve);
+    if (text.size() >= 2 && text.front() == '"') // a string: "interpolation=\"linear\""
+        return Value::fromString(std::string(text.substr(1, text.size() - 2)));
     if (!text.empty() && text.front() == '[') { // an int list: "dims=[0,1]"
         std::vector<Value> items;
         std::string_view rest = text.substr(1, text.size() - 2);

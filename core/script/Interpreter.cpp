@@ -833,9 +833,20 @@ private:
             if (callee.asFunction().self && result.isTensor())
                 rebindIfChanged(*callee.asFunction().self, result.asTensor());
             // out= of the wrong shape is resized (resize_output): the same object, rebound.
-            for (const auto& keyword : arguments.keywords)
-                if (keyword.first == "out" && keyword.second.isTensor() && result.isTensor())
+            for (const auto& keyword : arguments.keywords) {
+                if (keyword.first != "out")
+                    continue;
+                if (keyword.second.isTensor() && result.isTensor())
                     rebindIfChanged(keyword.second.asTensor(), result.asTensor());
+                // out=(values, indices) of median, mode, aminmax: each element, rebound in turn.
+                if (keyword.second.isSequence() && result.is(Value::Kind::Tuple)) {
+                    const std::vector<Value> given = keyword.second.sequenceItems();
+                    const std::vector<Value> returned = result.sequenceItems();
+                    for (std::size_t i = 0; i < given.size() && i < returned.size(); ++i)
+                        if (given[i].isTensor() && returned[i].isTensor())
+                            rebindIfChanged(given[i].asTensor(), returned[i].asTensor());
+                }
+            }
             return result;
         }
         case ExprKind::Subscript: {

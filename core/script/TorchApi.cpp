@@ -738,6 +738,7 @@ const Registry& registry() {
         registerSorting(r);
         registerIndexWrites(r);
         registerMatrixProducts(r);
+        registerStatistics(r);
         return r;
     }();
     return instance;

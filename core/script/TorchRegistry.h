@@ -146,6 +146,7 @@ void registerComplex(Registry& r);    // TorchApiComplex.cpp
 void registerSorting(Registry& r);    // TorchApiSorting.cpp
 void registerIndexWrites(Registry& r); // TorchApiIndexWrites.cpp
 void registerMatrixProducts(Registry& r); // TorchApiMatrix.cpp
+void registerStatistics(Registry& r);     // TorchApiStatistics.cpp
 
 // A device argument (a string, an int index or a torch.device) as c10::Device, with PyTorch's errors.
 Device deviceFromValue(const Value& value);
