@@ -268,6 +268,17 @@ Tensor eye(std::int64_t n, std::optional<std::int64_t> m, std::optional<DType> d
     return result;
 }
 
+Tensor scalarToTensor(const Scalar& number) {
+    const DType dtype = number.isBool()      ? DType::Bool
+                        : number.isComplex() ? DType::ComplexDouble
+                        : number.isFloat()   ? DType::Float64
+                                             : DType::Int64;
+    AllocationScope onCpu(Placement{});
+    Tensor t = Tensor::allocate(dtype, {});
+    t.storage()->store(dtype, 0, number);
+    return t;
+}
+
 Tensor zeros(const Shape& sizes, std::optional<DType> dtype) {
     return filled(sizes, Scalar::fromInt(0), defaultFloat(dtype));
 }

@@ -27,6 +27,9 @@ Tensor logspace(const Scalar& start, const Scalar& end, std::int64_t steps, doub
                 std::optional<DType> dtype);
 Tensor eye(std::int64_t n, std::optional<std::int64_t> m, std::optional<DType> dtype);
 Tensor zeros(const Shape& sizes, std::optional<DType> dtype);
+// scalar_to_tensor: a Python number as the 0-dim CPU tensor PyTorch wraps it in (bool, int64,
+// float64 or complex128), whatever the op's device.
+Tensor scalarToTensor(const Scalar& number);
 Tensor ones(const Shape& sizes, std::optional<DType> dtype);
 Tensor empty(const Shape& sizes, std::optional<DType> dtype);
 Tensor full(const Shape& sizes, const Scalar& value, std::optional<DType> dtype);

@@ -117,26 +117,8 @@ void checkDims(const Tensor& self, const Shape& dims) {
         wrapDim(d, self.dim());
 }
 
-// scalar_to_tensor: a Python number as a 0-dim bool, int64, float64 or complex128 tensor.
-Tensor wrappedNumber(const Scalar& number) {
-    const DType dtype = number.isBool()      ? DType::Bool
-                        : number.isComplex() ? DType::ComplexDouble
-                        : number.isFloat()   ? DType::Float64
-                                             : DType::Int64;
-    return full({}, number, dtype);
-}
-
-// resize_output, then the copy of `result` into out: out keeps its strides when the shape
-// matches; otherwise it is resized as resize_ does (contiguous strides, the storage grown).
-Tensor writeOut(const Tensor& out, const Tensor& result) {
-    const Tensor target =
-        out.sizes() == result.sizes() ? out : resizeInPlace(out, result.sizes(), std::nullopt);
-    if (result.hasValues())
-        detail::copyValues(target, result);
-    else
-        detail::forgetValues(target);
-    return target;
-}
+using detail::requireOutDtype;
+using detail::writeOut;
 
 ValuesAndIndices writeOut(const ValuesAndIndices& out, const ValuesAndIndices& result) {
     return {writeOut(out.values, result.values), writeOut(out.indices, result.indices)};
@@ -144,12 +126,6 @@ ValuesAndIndices writeOut(const ValuesAndIndices& out, const ValuesAndIndices& r
 
 // The legacy name of a CPU tensor type, as checkScalarType and checkSameType print it.
 std::string legacyTensorType(DType dtype) { return "torch." + scalarTypeName(dtype) + "Tensor"; }
-
-// A structured kernel's set_output: out must already have the result's dtype.
-void requireOutDtype(const Tensor& out, DType expected) {
-    SS_CHECK(out.dtype() == expected, RuntimeError, "Expected out tensor to have dtype ",
-             cppTypeName(expected), ", but got ", cppTypeName(out.dtype()), " instead");
-}
 
 // c10::BFloat16 arithmetic: each operation in float, rounded back to bfloat16.
 float roundToBFloat16(float v) {
@@ -540,7 +516,7 @@ Tensor searchsorted(const Tensor& sortedSequence, const Operand& values, bool ou
                     const std::optional<std::string>& side, const std::optional<Tensor>& sorter,
                     const std::optional<Tensor>& out) {
     // A Python number is a wrapped 0-dim tensor (searchsorted_scalar_tensor).
-    const Tensor input = values.tensor ? *values.tensor : wrappedNumber(values.scalar);
+    const Tensor input = values.tensor ? *values.tensor : scalarToTensor(values.scalar);
     // searchsorted_pre_check
     if (side) {
         SS_CHECK(*side == "left" || *side == "right", RuntimeError,

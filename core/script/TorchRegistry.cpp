@@ -60,8 +60,8 @@ void checkDevice(const Value& device) {
     requireCudaDevice(d);
     // registerDevices puts the factories it knows under an AllocationScope of their device=; a
     // factory it does not know would silently make a CPU tensor, so it refuses instead.
-    SS_CHECK(currentAllocationPlacement().device.isCuda(), RuntimeError,
-             "device='", d.str(), "' is not supported by this function in StrideScope");
+    SS_CHECK(currentAllocationPlacement().device.isCuda(), RuntimeError, "device='", d.str(),
+             "' is not supported by this function in StrideScope");
 }
 
 // The factory keywords PyTorch accepts and StrideScope does not model: refused clearly unless
@@ -90,9 +90,7 @@ void checkFactoryOptions(const ParsedArguments& p) {
     }
 }
 
-MemoryFormat suggestMemoryFormat(const Tensor& t) {
-    return detail::suggestMemoryFormat(t);
-}
+MemoryFormat suggestMemoryFormat(const Tensor& t) { return detail::suggestMemoryFormat(t); }
 
 // Tensor.to(dtype, copy, memory_format): returns self when nothing has to change (at::to's
 // to_will_alias), else a copy in the requested format.
@@ -110,15 +108,8 @@ Tensor convert(const Tensor& self, std::optional<DType> dtype, bool copy,
 }
 
 // A Python number as the 0-dim tensor PyTorch wraps it in (scalar_to_tensor: bool, int64, float64).
-Tensor wrappedNumber(const Value& number) {
-    const Scalar s = number.asScalar();
-    const DType dtype = s.isBool() ? DType::Bool : s.isFloat() ? DType::Float64 : DType::Int64;
-    AllocationScope onCpu(Placement{}); // scalar_to_tensor makes a CPU tensor, whatever the op's device
-    Tensor t = Tensor::allocate(dtype, {});
-    t.storage()->store(dtype, 0, s);
-    return t;
-}
-
+Tensor wrappedNumber(const Value& number) { return ops::scalarToTensor(number.asScalar()); }
+// A Python number as the 0-dim tensor PyTorch wraps it in (ops::scalarToTensor).
 Scalar singleValue(const Tensor& t) {
     SS_CHECK(t.numel() == 1, ValueError, "only one element tensors can be converted to Python scalars");
     SS_CHECK(t.hasValues(), RuntimeError, "the values of this tensor are not kept (layout only)");

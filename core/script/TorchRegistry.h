@@ -48,7 +48,7 @@ Tensor convert(const Tensor& self, std::optional<DType> dtype, bool copy, std::o
 Tensor tensorFromData(const Value& data, std::optional<DType> dtype);
 // The legacy type name of a tensor ("torch.FloatTensor", "torch.cuda.LongTensor"): Tensor.type().
 std::string legacyTypeName(const Tensor& t);
-// A Python number as the 0-dim tensor PyTorch wraps it in (scalar_to_tensor: bool, int64, float64).
+// A Python number as the 0-dim tensor PyTorch wraps it in (ops::scalarToTensor).
 Tensor wrappedNumber(const Value& number);
 // The one value of a one-element tensor (ValueError otherwise), as item() reads it.
 Scalar singleValue(const Tensor& t);
