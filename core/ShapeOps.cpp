@@ -49,8 +49,8 @@ std::int64_t requiredBytes(const Shape& sizes, const Shape& strides, std::int64_
     const auto elements = requiredStorageElements(Layout{sizes, strides, offset});
     std::int64_t bytes = 0;
     if (!elements || __builtin_mul_overflow(*elements, std::int64_t(itemsize), &bytes))
-        fail(ErrorKind::RuntimeError, "Storage size calculation overflowed with sizes=", sizes, " and strides=",
-             strides);
+        fail(ErrorKind::RuntimeError, "Storage size calculation overflowed with sizes=", sizes,
+             " and strides=", strides);
     return bytes;
 }
 
@@ -80,7 +80,8 @@ Tensor viewDtype(const Tensor& self, DType dtype) {
     const std::string names = scalarTypeName(self.dtype()) + " as " + scalarTypeName(dtype);
     if (oldSize == newSize)
         return viewOf(self, dtype, self.sizes(), self.strides(), self.storageOffset());
-    SS_CHECK(self.dim() != 0, RuntimeError, "self.dim() cannot be 0 to view ", names, " (different element sizes)");
+    SS_CHECK(self.dim() != 0, RuntimeError, "self.dim() cannot be 0 to view ", names,
+             " (different element sizes)");
     const auto last = static_cast<std::size_t>(self.dim() - 1);
     Shape sizes = self.sizes(), strides = self.strides();
     if (oldSize > newSize) {
@@ -95,10 +96,10 @@ Tensor viewDtype(const Tensor& self, DType dtype) {
         return viewOf(self, dtype, sizes, strides, wrappingMul(self.storageOffset(), ratio));
     }
     const std::int64_t ratio = newSize / oldSize;
-    SS_CHECK(sizes[last] % ratio == 0, RuntimeError, "self.size(-1) must be divisible by ", ratio, " to view ", names,
-             " (different element sizes), but got ", sizes[last]);
-    SS_CHECK(self.storageOffset() % ratio == 0, RuntimeError, "self.storage_offset() must be divisible by ", ratio,
-             " to view ", names, " (different element sizes), but got ", self.storageOffset());
+    SS_CHECK(sizes[last] % ratio == 0, RuntimeError, "self.size(-1) must be divisible by ", ratio,
+             " to view ", names, " (different element sizes), but got ", sizes[last]);
+    SS_CHECK(self.storageOffset() % ratio == 0, RuntimeError, "self.storage_offset() must be divisible by ",
+             ratio, " to view ", names, " (different element sizes), but got ", self.storageOffset());
     SS_CHECK(strides[last] == 1, RuntimeError, "self.stride(-1) must be 1 to view ", names,
              " (different element sizes), but got ", strides[last]);
     for (std::size_t d = 0; d < last; ++d) {
@@ -121,8 +122,9 @@ Tensor adjoint(const Tensor& self) {
 
 Tensor matrixH(const Tensor& self) {
     const auto ndim = self.dim();
-    SS_CHECK(ndim == 2 || ndim == 0, RuntimeError, "tensor.H is only supported on matrices (2-D tensors). Got ", ndim,
-             "-D tensor.", ndim > 2 ? " For batches of matrices, consider using tensor.mH" : "");
+    SS_CHECK(ndim == 2 || ndim == 0, RuntimeError,
+             "tensor.H is only supported on matrices (2-D tensors). Got ", ndim, "-D tensor.",
+             ndim > 2 ? " For batches of matrices, consider using tensor.mH" : "");
     return ndim == 0 ? conj(self) : conj(transpose(self, -2, -1));
 }
 
@@ -134,7 +136,8 @@ Tensor matrixMH(const Tensor& self) {
 
 std::vector<Tensor> unbind(const Tensor& self, std::int64_t dim) {
     dim = wrapDim(dim, self.dim());
-    const auto size = self.size(dim); // a 0-dim tensor: "Dimension specified as 0 but tensor has no dimensions"
+    const auto size =
+        self.size(dim); // a 0-dim tensor: "Dimension specified as 0 but tensor has no dimensions"
     checkPieces(size, "unbind");
     std::vector<Tensor> pieces;
     for (std::int64_t i = 0; i < size; ++i)
@@ -144,7 +147,8 @@ std::vector<Tensor> unbind(const Tensor& self, std::int64_t dim) {
 
 std::vector<Tensor> tensorSplit(const Tensor& self, std::int64_t sections, std::int64_t dim) {
     SS_CHECK(self.dim() > 0, RuntimeError,
-             "tensor_split expected at least a 1-dimensional tensor, but got a tensor with ", self.dim(), " dims");
+             "tensor_split expected at least a 1-dimensional tensor, but got a tensor with ", self.dim(),
+             " dims");
     dim = wrapDim(dim, self.dim());
     SS_CHECK(sections > 0, RuntimeError, "number of sections must be larger than 0, got ", sections);
     checkPieces(sections, "tensor_split");
@@ -162,7 +166,8 @@ std::vector<Tensor> tensorSplit(const Tensor& self, std::int64_t sections, std::
 
 std::vector<Tensor> tensorSplitIndices(const Tensor& self, const Shape& indices, std::int64_t dim) {
     SS_CHECK(self.dim() > 0, RuntimeError,
-             "tensor_split expected at least a 1-dimensional tensor, but got a tensor with ", self.dim(), " dims");
+             "tensor_split expected at least a 1-dimensional tensor, but got a tensor with ", self.dim(),
+             " dims");
     dim = wrapDim(dim, self.dim());
     checkPieces(static_cast<std::int64_t>(indices.size()) + 1, "tensor_split");
     std::vector<Tensor> pieces;
@@ -181,15 +186,18 @@ struct Direction {
     std::int64_t minDims;
 };
 Direction directionOf(char which) {
-    return which == 'h' ? Direction{"hsplit", 1} : which == 'v' ? Direction{"vsplit", 2} : Direction{"dsplit", 3};
+    return which == 'h'   ? Direction{"hsplit", 1}
+           : which == 'v' ? Direction{"vsplit", 2}
+                          : Direction{"dsplit", 3};
 }
 std::int64_t splitDim(const Tensor& self, char which) {
     return which == 'h' ? (self.dim() == 1 ? 0 : 1) : which == 'v' ? 0 : 2;
 }
 void checkDirectionalDims(const Tensor& self, char which) {
     const Direction d = directionOf(which);
-    SS_CHECK(self.dim() >= d.minDims, RuntimeError, "torch.", d.name, " requires a tensor with at least ", d.minDims,
-             d.minDims == 1 ? " dimension" : " dimension", ", but got a tensor with ", self.dim(), " dimensions!");
+    SS_CHECK(self.dim() >= d.minDims, RuntimeError, "torch.", d.name, " requires a tensor with at least ",
+             d.minDims, d.minDims == 1 ? " dimension" : " dimension", ", but got a tensor with ", self.dim(),
+             " dimensions!");
 }
 } // namespace
 
@@ -199,8 +207,9 @@ std::vector<Tensor> directionalSplit(const Tensor& self, char which, std::int64_
     const auto size = self.sizes()[static_cast<std::size_t>(dim)];
     // sections == -1 divides everything (and INT64_MIN % -1 would be undefined in C++).
     const bool divisible = sections != 0 && (sections == -1 || size % sections == 0);
-    SS_CHECK(divisible, RuntimeError, "torch.", directionOf(which).name, " attempted to split along dimension ", dim,
-             ", but the size of the dimension ", size, " is not divisible by the split_size ", sections, "!");
+    SS_CHECK(divisible, RuntimeError, "torch.", directionOf(which).name,
+             " attempted to split along dimension ", dim, ", but the size of the dimension ", size,
+             " is not divisible by the split_size ", sections, "!");
     return tensorSplit(self, sections, dim);
 }
 
@@ -258,7 +267,8 @@ Tensor flipud(const Tensor& self) {
 
 Tensor rot90(const Tensor& self, std::int64_t k, const Shape& dims) {
     const auto totalDims = self.dim();
-    SS_CHECK(dims.size() == 2, RuntimeError, "expected total rotation dims == 2, but got dims = ", dims.size());
+    SS_CHECK(dims.size() == 2, RuntimeError,
+             "expected total rotation dims == 2, but got dims = ", dims.size());
     SS_CHECK(totalDims >= 2, RuntimeError, "expected total dims >= 2, but got total dims = ", totalDims);
     const auto d0 = dims[0], d1 = dims[1];
     // std::abs(dims[0] - dims[1]) in ATen; computed without overflow for dims far out of range.
@@ -463,6 +473,44 @@ Tensor outer(const Tensor& self, const Tensor& vec2) {
     return binary(BinaryKind::Mul, Operand::of(reshape(self, {self.size(0), 1})), Operand::of(vec2));
 }
 
+Tensor diff(const Tensor& self, std::int64_t n, std::int64_t dim, const std::optional<Tensor>& prepend,
+            const std::optional<Tensor>& append) {
+    SS_CHECK(self.dim() >= 1, RuntimeError, "diff expects input to be at least one-dimensional");
+    for (const std::optional<Tensor>* other : {&prepend, &append}) {
+        if (!*other)
+            continue;
+        const Tensor& t = **other;
+        const std::int64_t wrapped = wrapDim(dim, self.dim());
+        SS_CHECK(t.dim() == self.dim(), RuntimeError,
+                 "diff expects prepend or append to be the same dimension as input");
+        for (std::int64_t i = 0; i < t.dim(); ++i)
+            SS_CHECK(t.size(i) == self.size(i) || i == wrapped, RuntimeError,
+                     "diff expects the shape of tensor to prepend or append to match that of input except "
+                     "along the "
+                     "differencing dimension; input.size(",
+                     i, ") = ", self.size(i), ", but got tensor.size(", i, ") = ", t.size(i));
+    }
+    if (n == 0) // zeros_like(self) with self copied in: a preserve-format copy
+        return clone(self, MemoryFormat::Preserve);
+    Tensor result = self;
+    if (prepend || append) {
+        std::vector<Tensor> parts;
+        if (prepend)
+            parts.push_back(*prepend);
+        parts.push_back(self);
+        if (append)
+            parts.push_back(*append);
+        result = cat(parts, dim);
+    }
+    std::int64_t length = result.size(dim) - 1;
+    const std::int64_t times = std::min(n, result.size(dim)); // n beyond the dim's size: an empty result
+    const BinaryKind difference = result.dtype() == DType::Bool ? BinaryKind::LogicalXor : BinaryKind::Sub;
+    for (std::int64_t i = 0; i < times; ++i, --length)
+        result = binary(difference, Operand::of(narrow(result, dim, 1, length)),
+                        Operand::of(narrow(result, dim, 0, length)));
+    return result;
+}
+
 Tensor blockDiag(const std::vector<Tensor>& tensors) {
     if (tensors.empty())
         return empty({1, 0}, DType::Float32);
@@ -576,7 +624,8 @@ Tensor like(const Tensor& self, LikeFill fill, std::optional<DType> dtype, Memor
 bool equal(const Tensor& a, const Tensor& b) {
     if (a.sizes() != b.sizes())
         return false;
-    SS_CHECK(a.hasValues() && b.hasValues(), RuntimeError, "the values of this tensor are not kept (layout only)");
+    SS_CHECK(a.hasValues() && b.hasValues(), RuntimeError,
+             "the values of this tensor are not kept (layout only)");
     const DType common = promoteTypes(a.dtype(), b.dtype());
     const auto va = a.values(), vb = b.values();
     for (std::size_t i = 0; i < va.size(); ++i) {
@@ -597,7 +646,8 @@ Tensor transposeInPlace(const Tensor& self, std::int64_t dim0, std::int64_t dim1
 }
 
 Tensor tInPlace(const Tensor& self) {
-    SS_CHECK(self.dim() <= 2, RuntimeError, "t_() expects a tensor with <= 2 dimensions, but self is ", self.dim(), "D");
+    SS_CHECK(self.dim() <= 2, RuntimeError, "t_() expects a tensor with <= 2 dimensions, but self is ",
+             self.dim(), "D");
     return transposeInPlace(self, 0, self.dim() < 2 ? 0 : 1);
 }
 
@@ -615,7 +665,8 @@ Tensor unsqueezeInPlace(const Tensor& self, std::int64_t dim) {
 
 Tensor asStridedInPlace(const Tensor& self, const Shape& sizes, const Shape& strides,
                         std::optional<std::int64_t> storageOffset) {
-    return self.withMetadata(self.storage(), self.dtype(), asStrided(self, sizes, strides, storageOffset).layout());
+    return self.withMetadata(self.storage(), self.dtype(),
+                             asStrided(self, sizes, strides, storageOffset).layout());
 }
 
 Tensor resizeInPlace(const Tensor& self, const Shape& sizes, std::optional<MemoryFormat> format) {
@@ -643,9 +694,11 @@ Tensor resizeAsInPlace(const Tensor& self, const Tensor& like, std::optional<Mem
     Tensor result = resizeInPlace(self, like.sizes(), std::nullopt);
     if (!format)
         return result;
-    const MemoryFormat resolved = *format == MemoryFormat::Preserve ? detail::suggestMemoryFormat(like) : *format;
-    return result.withMetadata(result.storage(), result.dtype(),
-                               Layout{like.sizes(), formatStrides(like.sizes(), resolved), result.storageOffset()});
+    const MemoryFormat resolved =
+        *format == MemoryFormat::Preserve ? detail::suggestMemoryFormat(like) : *format;
+    return result.withMetadata(
+        result.storage(), result.dtype(),
+        Layout{like.sizes(), formatStrides(like.sizes(), resolved), result.storageOffset()});
 }
 
 Tensor setStorage(const Tensor& self, const StoragePtr& storage, std::int64_t offset, const Shape& sizes,

@@ -40,6 +40,12 @@ std::vector<Tensor> meshgrid(std::vector<Tensor> tensors, const std::string& ind
 Tensor narrowCopy(const Tensor& self, std::int64_t dim, std::int64_t start, std::int64_t length);
 // torch.outer / ger: self viewed as a column times vec2 (TensorIterator's layout and promotion).
 Tensor outer(const Tensor& self, const Tensor& vec2);
+// torch.diff: n times narrow(dim, 1, len) - narrow(dim, 0, len) (logical_xor for bool), after
+// cat-ing prepend and append on dim; so the result's strides follow the input's dim order (the
+// TensorIterator rule). n = 0 is a copy that keeps self's layout (and ignores prepend / append),
+// a negative n self itself, as in 1.13.
+Tensor diff(const Tensor& self, std::int64_t n, std::int64_t dim, const std::optional<Tensor>& prepend,
+            const std::optional<Tensor>& append);
 // torch.block_diag: zeros of the promoted dtype with each input (0-D as 1 x 1, 1-D as one row)
 // copied onto the diagonal, one block after another.
 Tensor blockDiag(const std::vector<Tensor>& tensors);

@@ -71,20 +71,23 @@ Value setMethod(const Tensor& self, const CallArguments& args, C context) {
         sizes = {storage->nbytes() / self.elementSize()};
     } else if (source->isTensor()) {
         const Tensor& from = source->asTensor();
-        SS_CHECK(from.dtype() == self.dtype(), RuntimeError,
-                 "source.dtype() == self.dtype() INTERNAL ASSERT FAILED at "
-                 "\"./torch/csrc/autograd/generated/python_variable_methods.cpp\":16761, please report a bug to "
-                 "PyTorch. ");
+        SS_CHECK(
+            from.dtype() == self.dtype(), RuntimeError,
+            "source.dtype() == self.dtype() INTERNAL ASSERT FAILED at "
+            "\"./torch/csrc/autograd/generated/python_variable_methods.cpp\":16761, please report a bug to "
+            "PyTorch. ");
         storage = from.storage();
         offset = from.storageOffset();
         sizes = from.sizes();
         strides = from.strides();
         haveStrides = true;
     } else {
-        fail(ErrorKind::TypeError, "set_() received an invalid combination of arguments - got (", typeName(*source),
-             "), but expected one of:\n * ()\n * (Storage source)\n * (Storage source, SymInt storage_offset, "
-             "tuple of SymInts size, tuple of SymInts stride)\n * (Tensor source)\n * (Tensor source, SymInt "
-             "storage_offset, tuple of SymInts size, tuple of SymInts stride)");
+        fail(
+            ErrorKind::TypeError, "set_() received an invalid combination of arguments - got (",
+            typeName(*source),
+            "), but expected one of:\n * ()\n * (Storage source)\n * (Storage source, SymInt storage_offset, "
+            "tuple of SymInts size, tuple of SymInts stride)\n * (Tensor source)\n * (Tensor source, SymInt "
+            "storage_offset, tuple of SymInts size, tuple of SymInts stride)");
     }
     if (!rest.positional.empty() || !rest.keywords.empty()) {
         static const ArgumentParser parser(
@@ -99,8 +102,8 @@ Value setMethod(const Tensor& self, const CallArguments& args, C context) {
             haveStrides = false;
     }
     aboutToChangeMetadata(context, self);
-    return tensorValue(ops::setStorage(self, storage, offset, sizes, haveStrides ? std::optional<Shape>(strides)
-                                                                                 : std::nullopt));
+    return tensorValue(ops::setStorage(self, storage, offset, sizes,
+                                       haveStrides ? std::optional<Shape>(strides) : std::nullopt));
 }
 
 // tensor_split's three overloads: sections, indices, or a tensor holding either.
@@ -112,12 +115,14 @@ Value tensorSplitImpl(P p, T self) {
         return tensorsToTuple(ops::tensorSplitIndices(self, listArg(p, "indices"), dim));
     const Tensor split = p.tensor(at(p, "tensor_indices_or_sections"));
     SS_CHECK(self.dim() > 0, RuntimeError,
-             "tensor_split expected at least a 1-dimensional tensor, but got a tensor with ", self.dim(), " dims");
+             "tensor_split expected at least a 1-dimensional tensor, but got a tensor with ", self.dim(),
+             " dims");
     SS_CHECK(split.dtype() == DType::Int64, RuntimeError,
              "tensor_split expected tensor_indices_or_sections to have dtype of long, but got ",
              scalarTypeName(split.dtype()));
     SS_CHECK(split.dim() <= 1, RuntimeError,
-             "tensor_split expected tensor_indices_or_sections to be a zero-dimensional or one-dimensional tensor, "
+             "tensor_split expected tensor_indices_or_sections to be a zero-dimensional or one-dimensional "
+             "tensor, "
              "but got a tensor with ",
              split.dim(), " dims");
     SS_CHECK(split.hasValues(), RuntimeError, "the values of this tensor are not kept (layout only)");
@@ -186,7 +191,8 @@ void registerStorageMethods(Registry& r) {
         r.custom(prefix + "tolist", [=](const CallArguments& args, const Tensor* self, C) {
             noArgs("tolist", args);
             const StorageValue s = storageOf(self);
-            SS_CHECK(s.storage->hasValues(), RuntimeError, "the values of this storage are not kept (layout only)");
+            SS_CHECK(s.storage->hasValues(), RuntimeError,
+                     "the values of this storage are not kept (layout only)");
             SS_CHECK(storageSize(s) <= kMaxIterationItems, RuntimeError, "tolist() of ", storageSize(s),
                      " elements is more than a StrideScope script keeps");
             std::vector<Value> items;
@@ -210,7 +216,8 @@ void registerViews(Registry& r) {
                 "moveaxis(IntArrayRef source, IntArrayRef destination)"},
                true, [](P p, T self, C) {
                    if (p.overload() == 0)
-                       return tensorValue(ops::movedim(self, {intArg(p, "source")}, {intArg(p, "destination")}));
+                       return tensorValue(
+                           ops::movedim(self, {intArg(p, "source")}, {intArg(p, "destination")}));
                    return tensorValue(ops::movedim(self, listArg(p, "source"), listArg(p, "destination")));
                });
     r.tensorOp("swapaxes", {"swapaxes(int64_t axis0, int64_t axis1)"}, true, [](P p, T self, C) {
@@ -220,7 +227,8 @@ void registerViews(Registry& r) {
         return tensorValue(ops::transpose(self, intArg(p, "dim0"), intArg(p, "dim1")));
     });
     r.noArgsMethod("ravel", [](T self, C) { return tensorValue(ops::ravel(self)); });
-    r.torchFunction("ravel", {"ravel(Tensor input)"}, [](P p, C) { return tensorValue(ops::ravel(p.tensor(0))); });
+    r.torchFunction("ravel", {"ravel(Tensor input)"},
+                    [](P p, C) { return tensorValue(ops::ravel(p.tensor(0))); });
     r.tensorOp("reshape_as", {"reshape_as(Tensor other)"}, false,
                [](P p, T self, C) { return tensorValue(ops::reshape(self, p.tensor(0).sizes())); });
     r.noArgsMethod("adjoint", [](T self, C) { return tensorValue(ops::adjoint(self)); });
@@ -232,7 +240,8 @@ void registerViews(Registry& r) {
         return tensorsToTuple(ops::unbind(self, intArg(p, "dim")));
     });
     r.tensorOp("tensor_split",
-               {"tensor_split(SymInt sections, int64_t dim=0)", "tensor_split(SymIntArrayRef indices, int64_t dim=0)",
+               {"tensor_split(SymInt sections, int64_t dim=0)",
+                "tensor_split(SymIntArrayRef indices, int64_t dim=0)",
                 "tensor_split(Tensor tensor_indices_or_sections, int64_t dim=0)"},
                true, [](P p, T self, C) { return tensorSplitImpl(p, self); });
     for (const char which : {'h', 'v', 'd'}) {
@@ -241,18 +250,19 @@ void registerViews(Registry& r) {
                    [which](P p, T self, C) {
                        if (p.overload() == 0)
                            return tensorsToTuple(ops::directionalSplit(self, which, intArg(p, "sections")));
-                       return tensorsToTuple(ops::directionalSplitIndices(self, which, listArg(p, "indices")));
+                       return tensorsToTuple(
+                           ops::directionalSplitIndices(self, which, listArg(p, "indices")));
                    });
     }
     r.tensorOp("split_with_sizes", {"split_with_sizes(SymIntArrayRef split_sizes, int64_t dim=0)"}, true,
                [](P p, T self, C) {
-                   return tensorsToTuple(ops::splitWithSizes(self, listArg(p, "split_sizes"), intArg(p, "dim")));
+                   return tensorsToTuple(
+                       ops::splitWithSizes(self, listArg(p, "split_sizes"), intArg(p, "dim")));
                });
     r.tensorOp("broadcast_to", {"broadcast_to(SymIntArrayRef size)"}, true,
                [](P p, T self, C) { return tensorValue(ops::broadcastTo(self, listArg(p, "size"))); });
-    r.torchFunction("broadcast_tensors", {"broadcast_tensors(TensorList tensors)"}, [](P p, C) {
-        return tensorsToTuple(ops::broadcastTensors(p.tensorList(0)));
-    });
+    r.torchFunction("broadcast_tensors", {"broadcast_tensors(TensorList tensors)"},
+                    [](P p, C) { return tensorsToTuple(ops::broadcastTensors(p.tensorList(0))); });
     // torch.broadcast_tensors(*tensors) is a Python function: its arguments arrive as one tuple.
     r.custom("torch.broadcast_tensors", [](const CallArguments& args, const Tensor*, C) {
         static const ArgumentParser parser({"broadcast_tensors(TensorList tensors)"});
@@ -271,8 +281,8 @@ void registerViews(Registry& r) {
                 shapes.push_back({shape.asIntegral()});
                 continue;
             }
-            const bool sequence = shape.is(Value::Kind::Tuple) || shape.is(Value::Kind::List) ||
-                                  shape.is(Value::Kind::Size);
+            const bool sequence =
+                shape.is(Value::Kind::Tuple) || shape.is(Value::Kind::List) || shape.is(Value::Kind::Size);
             SS_CHECK(sequence, RuntimeError,
                      "('Input shapes should be of type ints, a tuple of ints, or a list of ints, got ', ",
                      repr(shape), ")");
@@ -385,6 +395,26 @@ void registerViews(Registry& r) {
     r.torchNames.push_back("einsum");
 
     // ---- copies ----
+    const auto optionalTensorArg = [](P p, std::string_view name) {
+        const std::size_t i = at(p, name);
+        return p.has(i) ? std::optional<Tensor>(p.tensor(i)) : std::nullopt;
+    };
+    r.tensorOp("diff", {"diff(int64_t n=1, int64_t dim=-1, Tensor? prepend=None, Tensor? append=None)"},
+               false, [optionalTensorArg](P p, T self, C) {
+                   return tensorValue(ops::diff(self, intArg(p, "n"), intArg(p, "dim"),
+                                                optionalTensorArg(p, "prepend"),
+                                                optionalTensorArg(p, "append")));
+               });
+    r.torchFunction(
+        "diff",
+        {"diff(Tensor input, int64_t n=1, int64_t dim=-1, Tensor? prepend=None, Tensor? append=None, *, "
+         "Tensor out=None)"},
+        [optionalTensorArg](P p, C) {
+            checkFactoryOptions(p); // out= is refused
+            return tensorValue(ops::diff(p.tensor(0), intArg(p, "n"), intArg(p, "dim"),
+                                         optionalTensorArg(p, "prepend"), optionalTensorArg(p, "append")));
+        });
+
     r.tensorOp("narrow_copy", {"narrow_copy(int64_t dim, SymInt start, SymInt length)"}, true,
                [](P p, T self, C) {
                    return tensorValue(
@@ -430,9 +460,11 @@ void registerViews(Registry& r) {
                        ops::diagEmbed(self, intArg(p, "offset"), intArg(p, "dim1"), intArg(p, "dim2")));
                });
     r.noArgsMethod("fliplr", [](T self, C) { return tensorValue(ops::fliplr(self)); });
-    r.torchFunction("fliplr", {"fliplr(Tensor input)"}, [](P p, C) { return tensorValue(ops::fliplr(p.tensor(0))); });
+    r.torchFunction("fliplr", {"fliplr(Tensor input)"},
+                    [](P p, C) { return tensorValue(ops::fliplr(p.tensor(0))); });
     r.noArgsMethod("flipud", [](T self, C) { return tensorValue(ops::flipud(self)); });
-    r.torchFunction("flipud", {"flipud(Tensor input)"}, [](P p, C) { return tensorValue(ops::flipud(p.tensor(0))); });
+    r.torchFunction("flipud", {"flipud(Tensor input)"},
+                    [](P p, C) { return tensorValue(ops::flipud(p.tensor(0))); });
     r.tensorOp("rot90", {"rot90(int64_t k=1, IntArrayRef dims=[0,1])"}, true, [](P p, T self, C) {
         return tensorValue(ops::rot90(self, intArg(p, "k"), listArg(p, "dims")));
     });
@@ -458,15 +490,16 @@ void registerViews(Registry& r) {
                                 Scalar::fromInt(0), &context.generator()));
                         });
     }
-    r.torchFunction("full_like",
-                    {factoryFormat("full_like(Tensor input, Scalar fill_value", {"MemoryFormat? memory_format=None"})},
-                    [](P p, C) {
-                        checkFactoryOptions(p);
-                        return tensorValue(ops::like(
-                            p.tensor(0), ops::LikeFill::Full, dtypeArg(p),
-                            p.memoryFormat(at(p, "memory_format")).value_or(MemoryFormat::Preserve),
-                            p.scalar(at(p, "fill_value"))));
-                    });
+    r.torchFunction(
+        "full_like",
+        {factoryFormat("full_like(Tensor input, Scalar fill_value", {"MemoryFormat? memory_format=None"})},
+        [](P p, C) {
+            checkFactoryOptions(p);
+            return tensorValue(
+                ops::like(p.tensor(0), ops::LikeFill::Full, dtypeArg(p),
+                          p.memoryFormat(at(p, "memory_format")).value_or(MemoryFormat::Preserve),
+                          p.scalar(at(p, "fill_value"))));
+        });
     // THTensor's isSetTo: the same storage read through the same offset, sizes and strides.
     r.tensorOp("is_set_to", {"is_set_to(Tensor tensor)"}, false, [](P p, T self, C) {
         const Tensor other = p.tensor(0);
@@ -483,14 +516,15 @@ void registerViews(Registry& r) {
     });
     for (const char* name : {"swapaxes_", "swapdims_"}) {
         const bool axes = std::string(name) == "swapaxes_";
-        r.tensorOp(name,
-                   {axes ? "swapaxes_(int64_t axis0, int64_t axis1)" : "swapdims_(int64_t dim0, int64_t dim1)"},
-                   false, [axes](P p, T self, C context) {
-                       const Tensor result = ops::transposeInPlace(self, intArg(p, axes ? "axis0" : "dim0"),
-                                                                   intArg(p, axes ? "axis1" : "dim1"));
-                       aboutToChangeMetadata(context, self);
-                       return tensorValue(result);
-                   });
+        r.tensorOp(
+            name,
+            {axes ? "swapaxes_(int64_t axis0, int64_t axis1)" : "swapdims_(int64_t dim0, int64_t dim1)"},
+            false, [axes](P p, T self, C context) {
+                const Tensor result = ops::transposeInPlace(self, intArg(p, axes ? "axis0" : "dim0"),
+                                                            intArg(p, axes ? "axis1" : "dim1"));
+                aboutToChangeMetadata(context, self);
+                return tensorValue(result);
+            });
     }
     r.noArgsMethod("t_", [](T self, C context) {
         const Tensor result = ops::tInPlace(self);
@@ -501,8 +535,8 @@ void registerViews(Registry& r) {
                [](P p, T self, C context) {
                    if (p.overload() == 2)
                        namedTensorError(self, p.raw(at(p, "dim")));
-                   const Tensor result =
-                       p.overload() == 0 ? ops::squeezeInPlace(self) : ops::squeezeInPlace(self, intArg(p, "dim"));
+                   const Tensor result = p.overload() == 0 ? ops::squeezeInPlace(self)
+                                                           : ops::squeezeInPlace(self, intArg(p, "dim"));
                    aboutToChangeMetadata(context, self);
                    return tensorValue(result);
                });
@@ -512,8 +546,8 @@ void registerViews(Registry& r) {
         return tensorValue(result);
     });
     r.tensorOp("as_strided_",
-               {"as_strided_(SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)"}, false,
-               [](P p, T self, C context) {
+               {"as_strided_(SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)"},
+               false, [](P p, T self, C context) {
                    const Tensor result = ops::asStridedInPlace(self, listArg(p, "size"), listArg(p, "stride"),
                                                                p.toInt64Optional(at(p, "storage_offset")));
                    aboutToChangeMetadata(context, self);
@@ -532,13 +566,15 @@ void registerViews(Registry& r) {
                    return tensorValue(ops::resizeAsInPlace(self, p.tensor(at(p, "the_template")),
                                                            p.memoryFormat(at(p, "memory_format"))));
                });
-    r.custom("Tensor.set_",
-             [](const CallArguments& args, const Tensor* self, C context) { return setMethod(*self, args, context); });
+    r.custom("Tensor.set_", [](const CallArguments& args, const Tensor* self, C context) {
+        return setMethod(*self, args, context);
+    });
     r.tensorNames.push_back("set_");
     r.tensorOp("requires_grad_", {"requires_grad_(bool requires_grad=True)"}, false, [](P p, T self, C) {
-        SS_CHECK(!p.toBool(0), RuntimeError,
-                 "requires_grad_(True) is not supported: StrideScope does not model autograd (a tensor's layout "
-                 "is the same either way)");
+        SS_CHECK(
+            !p.toBool(0), RuntimeError,
+            "requires_grad_(True) is not supported: StrideScope does not model autograd (a tensor's layout "
+            "is the same either way)");
         return tensorValue(self);
     });
 
@@ -576,12 +612,14 @@ Value storageAttribute(const StorageValue& storage, const std::string& name) {
 
 std::int64_t wrapStorageIndex(const StorageValue& storage, std::int64_t index) {
     const std::int64_t size = storageSize(storage);
-    SS_CHECK(index >= -size && index < size, IndexError, "index ", index, " out of range for storage of size ", size);
+    SS_CHECK(index >= -size && index < size, IndexError, "index ", index,
+             " out of range for storage of size ", size);
     return index < 0 ? index + size : index;
 }
 
 Value storageItem(const StorageValue& storage, std::int64_t index) {
-    SS_CHECK(storage.storage->hasValues(), RuntimeError, "the values of this storage are not kept (layout only)");
+    SS_CHECK(storage.storage->hasValues(), RuntimeError,
+             "the values of this storage are not kept (layout only)");
     return Value::fromScalar(storage.storage->load(storage.dtype, index));
 }
 
