@@ -77,8 +77,8 @@ struct ResultSpec {
     std::string kernelError;
 };
 
-Tensor runElementwise(const std::vector<Input>& inputs, const ResultSpec& spec, const std::optional<Tensor>& out,
-                      const Kernel& kernel) {
+Tensor runElementwise(const std::vector<Input>& inputs, const ResultSpec& spec,
+                      const std::optional<Tensor>& out, const Kernel& kernel) {
     // compute_mem_overlaps
     if (out) {
         assertNoInternalOverlap(*out);
@@ -141,8 +141,9 @@ Tensor runElementwise(const std::vector<Input>& inputs, const ResultSpec& spec, 
             // warning channel), then as_strided_ gives it the layout rule's strides, which
             // reach no further than contiguous ones. The resized out takes no part in the rule.
             result = resizeInPlace(result, shape, std::nullopt);
-            result = result.withMetadata(result.storage(), result.dtype(),
-                                         Layout{shape, decided.strides, result.storageOffset()})
+            result = result
+                         .withMetadata(result.storage(), result.dtype(),
+                                       Layout{shape, decided.strides, result.storageOffset()})
                          .withLayoutReason(decided.reason);
         }
         if (!inputsHaveValues) {
@@ -518,8 +519,6 @@ float nextAfterBFloat16(float from, float to) {
     return bfloat16BitsToFloat(static_cast<std::uint16_t>(awayFromZero ? bits + 1 : bits - 1));
 }
 
-float roundToBFloat16(float value) { return bfloat16BitsToFloat(floatToBFloat16Bits(value)); }
-
 // xlogy's bfloat16 kernel (not vectorized) rounds log(y) to bfloat16 before the product, as
 // c10's std::log overload for BFloat16 returns one.
 float bfloat16Xlogy(float x, float y) {
@@ -540,8 +539,8 @@ bool isFloatOnly(BinaryKind kind) {
 }
 
 bool isComparison(BinaryKind kind) {
-    return kind == BinaryKind::Eq || kind == BinaryKind::Ne || kind == BinaryKind::Lt || kind == BinaryKind::Le ||
-           kind == BinaryKind::Gt || kind == BinaryKind::Ge;
+    return kind == BinaryKind::Eq || kind == BinaryKind::Ne || kind == BinaryKind::Lt ||
+           kind == BinaryKind::Le || kind == BinaryKind::Gt || kind == BinaryKind::Ge;
 }
 
 template <typename T> bool compareValues(BinaryKind kind, T a, T b) {
@@ -625,9 +624,12 @@ DType operandDType(const Operand& op) {
 
 } // namespace
 
-DType resultType(const Operand& a, const Operand& b) { return stridescope::resultType({promotionOf(a), promotionOf(b)}); }
+DType resultType(const Operand& a, const Operand& b) {
+    return stridescope::resultType({promotionOf(a), promotionOf(b)});
+}
 
-Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::optional<Tensor>& out, const Scalar& alpha) {
+Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::optional<Tensor>& out,
+              const Scalar& alpha) {
     SS_CHECK(a.tensor || b.tensor, RuntimeError, "internal error: a binary op needs a tensor operand");
     const DType common = resultType(a, b);
     // Checks of the meta functions, which run before TensorIterator's.
@@ -645,12 +647,14 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
                  "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
                  "`logical_xor()` operator instead.");
         SS_CHECK(operandDType(a) != DType::Bool && operandDType(b) != DType::Bool, RuntimeError,
-                 "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a "
+                 "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
+                 "invert a "
                  "mask, use the `~` or `logical_not()` operator instead.");
     }
     if (kind == BinaryKind::Pow && b.tensor == std::nullopt && isIntegral(operandDType(a), true) &&
         !b.scalar.isFloat())
-        SS_CHECK(b.scalar.intValue >= 0, RuntimeError, "Integers to negative integer powers are not allowed.");
+        SS_CHECK(b.scalar.intValue >= 0, RuntimeError,
+                 "Integers to negative integer powers are not allowed.");
 
     DType compute = common;
     DType outType = common;
@@ -672,7 +676,8 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
         SS_CHECK(isFloating(compute) || !alpha.isFloat(), RuntimeError,
                  "For integral input tensors, argument alpha must not be a floating point number.");
     }
-    const bool bitwise = kind == BinaryKind::BitAnd || kind == BinaryKind::BitOr || kind == BinaryKind::BitXor;
+    const bool bitwise =
+        kind == BinaryKind::BitAnd || kind == BinaryKind::BitOr || kind == BinaryKind::BitXor;
     // pow(tensor, number) is a unary op of the base in PyTorch (the exponent is no operand).
     const bool exponentOnly = kind == BinaryKind::Pow && a.tensor && !b.tensor;
     std::string kernelError;
@@ -696,8 +701,9 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
         kind != BinaryKind::Ne && !isLogical(kind))
         kernelError = dispatchRefusal(complexKernelName(kind), compute);
 
-    const Scalar alphaValue = (kind == BinaryKind::Add || kind == BinaryKind::Sub) ? checkedCastScalar(alpha, compute)
-                                                                                : castScalar(alpha, compute);
+    const Scalar alphaValue = (kind == BinaryKind::Add || kind == BinaryKind::Sub)
+                                  ? checkedCastScalar(alpha, compute)
+                                  : castScalar(alpha, compute);
     Kernel kernel;
     if (isLogical(kind)) {
         // The truth of each operand in the common dtype (NaN is true; a complex value is true
@@ -731,8 +737,9 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
             };
     } else if (isComparison(kind)) {
         kernel = [kind, compute](const Scalar* v) {
-            return Scalar::fromBool(isFloating(compute) ? compareValues(kind, v[0].floatValue, v[1].floatValue)
-                                                        : compareValues(kind, v[0].intValue, v[1].intValue));
+            return Scalar::fromBool(isFloating(compute)
+                                        ? compareValues(kind, v[0].floatValue, v[1].floatValue)
+                                        : compareValues(kind, v[0].intValue, v[1].intValue));
         };
     } else if (kind == BinaryKind::NextAfter && compute == DType::BFloat16) {
         kernel = [](const Scalar* v) {
@@ -753,7 +760,8 @@ Tensor binary(BinaryKind kind, const Operand& a, const Operand& b, const std::op
             };
         } else {
             kernel = [kind, alphaValue](const Scalar* v) {
-                return Scalar::fromFloat(floatBinary<double>(kind, v[0].floatValue, v[1].floatValue, alphaValue.floatValue));
+                return Scalar::fromFloat(
+                    floatBinary<double>(kind, v[0].floatValue, v[1].floatValue, alphaValue.floatValue));
             };
         }
     } else if (kind == BinaryKind::Gcd || kind == BinaryKind::Lcm) {
@@ -1057,13 +1065,15 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
     const DType dtype = self.dtype();
     if (dtype == DType::Bool) {
         SS_CHECK(kind != UnaryKind::Neg, RuntimeError,
-                 "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
+                 "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert "
+                 "a mask, "
                  "use the `~` or `logical_not()` operator instead.");
         SS_CHECK(kind != UnaryKind::Relu, RuntimeError, "Boolean inputs not supported for relu");
     }
     std::string kernelError;
-    if (dtype == DType::Bool && (kind == UnaryKind::Abs || kind == UnaryKind::Floor || kind == UnaryKind::Ceil ||
-                                 kind == UnaryKind::Round || kind == UnaryKind::Trunc))
+    if (dtype == DType::Bool &&
+        (kind == UnaryKind::Abs || kind == UnaryKind::Floor || kind == UnaryKind::Ceil ||
+         kind == UnaryKind::Round || kind == UnaryKind::Trunc))
         kernelError = dispatchRefusal(unaryKernelName(kind), dtype);
     if (kind == UnaryKind::BitwiseNot && isFloating(dtype))
         kernelError = dispatchRefusal(unaryKernelName(kind), dtype);
@@ -1145,15 +1155,17 @@ Tensor unary(UnaryKind kind, const Tensor& self, const std::optional<Tensor>& ou
                 return Scalar::fromFloat(floatUnary<float>(kind, a));
             };
         else
-            kernel = [kind](const Scalar* v) { return Scalar::fromFloat(floatUnary<double>(kind, v[0].floatValue)); };
+            kernel = [kind](const Scalar* v) {
+                return Scalar::fromFloat(floatUnary<double>(kind, v[0].floatValue));
+            };
     } else {
         kernel = [kind](const Scalar* v) { return Scalar::fromInt(integerUnary(kind, v[0].intValue)); };
     }
     // abs of a complex tensor writes its real result into any out= it can be cast to (complex too).
     const bool sameDtypeOut = !isFloatFunction(kind) && kind != UnaryKind::LogicalNot &&
                               kind != UnaryKind::SignBit && !(isComplex(dtype) && kind == UnaryKind::Abs);
-    return runElementwise({{Operand::of(self), compute, "a"}}, {outType, checked, sameDtypeOut, kernelError}, out,
-                          kernel);
+    return runElementwise({{Operand::of(self), compute, "a"}}, {outType, checked, sameDtypeOut, kernelError},
+                          out, kernel);
 }
 
 Tensor where(const Tensor& condition, const Operand& a, const Operand& b, const std::optional<Tensor>& out) {

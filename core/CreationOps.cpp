@@ -139,7 +139,10 @@ Scalar linspaceFloat(F start, F end, std::int64_t steps, const LinspacePlan& pla
 }
 
 // c10::Half and c10::BFloat16 arithmetic: each operation in float, rounded back to the dtype.
-double roundedTo(DType dtype, double value) { return castScalar(Scalar::fromFloat(value), dtype).floatValue; }
+double roundedTo(DType dtype, double value) {
+    const auto f = static_cast<float>(value);
+    return dtype == DType::BFloat16 ? roundToBFloat16(f) : roundToHalf(f);
+}
 
 } // namespace
 

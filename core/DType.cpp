@@ -219,6 +219,10 @@ std::uint16_t floatToBFloat16Bits(float value) {
     return static_cast<std::uint16_t>(bits >> 16);
 }
 
-float bfloat16BitsToFloat(std::uint16_t bits) { return std::bit_cast<float>(static_cast<std::uint32_t>(bits) << 16); }
+float bfloat16BitsToFloat(std::uint16_t bits) {
+    return std::bit_cast<float>(static_cast<std::uint32_t>(bits) << 16);
+}
+float roundToBFloat16(float value) { return bfloat16BitsToFloat(floatToBFloat16Bits(value)); }
+float roundToHalf(float value) { return halfBitsToFloat(floatToHalfBits(value)); }
 
 } // namespace stridescope

@@ -63,5 +63,9 @@ std::uint16_t floatToHalfBits(float value);
 float halfBitsToFloat(std::uint16_t bits);
 std::uint16_t floatToBFloat16Bits(float value);
 float bfloat16BitsToFloat(std::uint16_t bits);
+// A float rounded to the nearest c10::BFloat16 / c10::Half and back: the step c10's 16-bit float
+// arithmetic takes after every operation.
+float roundToBFloat16(float value);
+float roundToHalf(float value);
 
 } // namespace stridescope

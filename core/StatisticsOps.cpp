@@ -124,14 +124,6 @@ ValuesAndIndices writeOut(const ValuesAndIndices& out, const ValuesAndIndices& r
     return {writeOut(out.values, result.values), writeOut(out.indices, result.indices)};
 }
 
-// The legacy name of a CPU tensor type, as checkScalarType and checkSameType print it.
-std::string legacyTensorType(DType dtype) { return "torch." + scalarTypeName(dtype) + "Tensor"; }
-
-// c10::BFloat16 arithmetic: each operation in float, rounded back to bfloat16.
-float roundToBFloat16(float v) {
-    return static_cast<float>(castScalar(Scalar::fromFloat(v), DType::BFloat16).floatValue);
-}
-
 } // namespace
 
 // ---- nansum, nanmean ----------------------------------------------------------------------------
@@ -266,11 +258,12 @@ ValuesAndIndices medianDim(const Tensor& self, std::int64_t dim, bool keepdim, b
     if (out) { // checkScalarType, then checkSameType (nanmedian shares the words)
         SS_CHECK(out->indices.dtype() == DType::Int64, RuntimeError,
                  "Expected tensor for argument #1 'indices' to have scalar type Long; but got ",
-                 legacyTensorType(out->indices.dtype()), " instead (while checking arguments for median)");
+                 legacyTensorTypeName(out->indices.dtype()),
+                 " instead (while checking arguments for median)");
         SS_CHECK(
             out->values.dtype() == self.dtype(), RuntimeError,
             "Expected tensor for 'values' to have the same type as tensor for argument #2 'self'; but type ",
-            legacyTensorType(out->values.dtype()), " does not equal ", legacyTensorType(self.dtype()),
+            legacyTensorTypeName(out->values.dtype()), " does not equal ", legacyTensorTypeName(self.dtype()),
             " (while checking arguments for median)");
         return writeOut(*out, medianDim(self, dim, keepdim, ignoreNan));
     }
