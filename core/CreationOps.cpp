@@ -144,13 +144,20 @@ double roundedTo(DType dtype, double value) {
     return dtype == DType::BFloat16 ? roundToBFloat16(f) : roundToHalf(f);
 }
 
-} // namespace
-
-Tensor linspace(const Scalar& start, const Scalar& end, std::int64_t steps, std::optional<DType> dtype) {
+// linspace_out's and logspace_out's first steps: steps checked, the dtype (the default float, or
+// complex64 when start or end is complex), the new 1-D result.
+Tensor rangeResult(const Scalar& start, const Scalar& end, std::int64_t steps, std::optional<DType> dtype) {
     SS_CHECK(steps >= 0, RuntimeError, "number of steps must be non-negative");
     const DType type =
         dtype.value_or(start.isComplex() || end.isComplex() ? DType::ComplexFloat : DType::Float32);
-    Tensor result = detail::emptyWithFormat({steps}, MemoryFormat::Contiguous, type);
+    return detail::emptyWithFormat({steps}, MemoryFormat::Contiguous, type);
+}
+
+} // namespace
+
+Tensor linspace(const Scalar& start, const Scalar& end, std::int64_t steps, std::optional<DType> dtype) {
+    Tensor result = rangeResult(start, end, steps, dtype);
+    const DType type = result.dtype();
     if (steps == 0)
         return result;
     if (steps == 1) // linspace_out fills the one element with start, before any dispatch
@@ -217,10 +224,8 @@ Tensor linspace(const Scalar& start, const Scalar& end, std::int64_t steps, std:
 
 Tensor logspace(const Scalar& start, const Scalar& end, std::int64_t steps, double base,
                 std::optional<DType> dtype) {
-    SS_CHECK(steps >= 0, RuntimeError, "number of steps must be non-negative");
-    const DType type =
-        dtype.value_or(start.isComplex() || end.isComplex() ? DType::ComplexFloat : DType::Float32);
-    Tensor result = detail::emptyWithFormat({steps}, MemoryFormat::Contiguous, type);
+    Tensor result = rangeResult(start, end, steps, dtype);
+    const DType type = result.dtype();
     if (steps == 0)
         return result;
     if (steps == 1) // logspace_out: base ** start

@@ -14,6 +14,7 @@
 // with the keys compared as PyTorch compares them (NaN above every number).
 #include "SortingOps.h"
 
+#include "ElementKeys.h"
 #include "Elementwise.h"
 #include "Error.h"
 #include "MemoryOverlap.h"
@@ -63,27 +64,9 @@ void requireOrderedHashable(DType dtype, const char* kernel) {
 
 // ---- keys: how PyTorch's kernels compare elements ------------------------------------------
 
-// Floating dtypes compare as double (every float16/bfloat16/float32 value is exact there),
-// integral ones and bool as int64: the same answers the kernels' scalar_t comparisons give.
-template <typename Fn> decltype(auto) withKeyType(DType dtype, Fn&& fn) {
-    if (isFloating(dtype))
-        return fn(double{});
-    return fn(std::int64_t{});
-}
-
-template <typename Key> Key keyOf(const Scalar& v) {
-    if constexpr (std::is_same_v<Key, double>)
-        return v.floatValue;
-    else
-        return v.intValue;
-}
-
-template <typename Key> bool isNan(Key v) {
-    if constexpr (std::is_same_v<Key, double>)
-        return std::isnan(v);
-    else
-        return false;
-}
+using keys::isNan;
+using keys::keyOf;
+using keys::withKeyType;
 
 // KeyValueCompAsc: NaN sorts above every number.
 template <typename Key> bool ascendingBefore(Key a, Key b) { return (!isNan(a) && isNan(b)) || a < b; }

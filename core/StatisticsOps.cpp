@@ -14,6 +14,7 @@
 #include "StatisticsOps.h"
 
 #include "Arithmetic.h"
+#include "ElementKeys.h"
 #include "Elementwise.h"
 #include "Error.h"
 #include "ShapeOps.h"
@@ -81,27 +82,9 @@ std::vector<std::vector<Scalar>> linesAlong(const Tensor& self, std::int64_t d) 
     return lines;
 }
 
-// Elements compared as the kernels compare scalar_t: floating dtypes as double (exact for every
-// float16/bfloat16/float32 value), integral ones and bool as int64.
-template <typename Fn> decltype(auto) withKeyType(DType dtype, Fn&& fn) {
-    if (isFloating(dtype))
-        return fn(double{});
-    return fn(std::int64_t{});
-}
-
-template <typename Key> Key keyOf(const Scalar& v) {
-    if constexpr (std::is_same_v<Key, double>)
-        return v.floatValue;
-    else
-        return v.intValue;
-}
-
-template <typename Key> bool isNan(Key v) {
-    if constexpr (std::is_same_v<Key, double>)
-        return std::isnan(v);
-    else
-        return false;
-}
+using keys::isNan;
+using keys::keyOf;
+using keys::withKeyType;
 
 void writeScalars(const Tensor& dst, const std::vector<Scalar>& values) {
     detail::writeValues(dst, [&](std::int64_t i) { return values[static_cast<std::size_t>(i)]; });

@@ -17,23 +17,12 @@ using P = const ParsedArguments&;
 using T = const Tensor&;
 using C = CallContext&;
 
-bool isDimnameOverload(P p) {
-    const auto index = p.find("dim");
-    return index && p.signature().params[*index].type == ParameterType::Dimname;
-}
-
 // sort and argsort reject a dim name before looking it up (TORCH_CHECK in their Dimname overloads).
 void refuseDimnameForSort(P p, const char* name) {
     if (isDimnameOverload(p))
         fail(ErrorKind::RuntimeError, name,
              ": You passed a dimname (string) to this op in place of a dimension index but it does not yet "
              "support this behavior. Please pass a dimension index to work around this.");
-}
-
-// The other ops look the name up, and a tensor here has none.
-void refuseDimname(P p, T self) {
-    if (isDimnameOverload(p))
-        namedTensorError(self, p.raw(at(p, "dim")));
 }
 
 // The structseq torch.return_types.<name>(values, indices); made once, when the op is registered.

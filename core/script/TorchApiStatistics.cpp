@@ -15,17 +15,6 @@ using P = const ParsedArguments&;
 using T = const Tensor&;
 using C = CallContext&;
 
-bool isDimnameOverload(P p) {
-    const auto index = p.find("dim");
-    return index && p.signature().params[*index].type == ParameterType::Dimname;
-}
-
-// A dim name is looked up, and a tensor here has none.
-void refuseDimname(P p, T self) {
-    if (isDimnameOverload(p))
-        namedTensorError(self, p.raw(at(p, "dim")));
-}
-
 // The structseq torch.return_types.<name> (<name>_out when out= was given); made once, when the
 // op is registered.
 struct ReturnTypes {

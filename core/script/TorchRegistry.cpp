@@ -108,6 +108,16 @@ Tensor convert(const Tensor& self, std::optional<DType> dtype, bool copy,
 }
 
 // A Python number as the 0-dim tensor PyTorch wraps it in (scalar_to_tensor: bool, int64, float64).
+bool isDimnameOverload(const ParsedArguments& p) {
+    const auto index = p.find("dim");
+    return index && p.signature().params[*index].type == ParameterType::Dimname;
+}
+
+void refuseDimname(const ParsedArguments& p, const Tensor& self) {
+    if (isDimnameOverload(p))
+        namedTensorError(self, p.raw(at(p, "dim")));
+}
+
 Tensor wrappedNumber(const Value& number) { return ops::scalarToTensor(number.asScalar()); }
 // A Python number as the 0-dim tensor PyTorch wraps it in (ops::scalarToTensor).
 Scalar singleValue(const Tensor& t) {

@@ -35,6 +35,10 @@ std::string joinNames(const std::vector<std::string>& names);
 // PyTorch's answer when a named-tensor overload is given a name: this tensor has no names.
 [[noreturn]] void namedTensorError(const Tensor& self, const Value& name);
 [[noreturn]] void namedTensorsUnsupported();
+// Whether the chosen signature is the one whose `dim` is a Dimname, and the refusal of a dim name
+// for ops that look it up (a tensor here has no names).
+bool isDimnameOverload(const ParsedArguments& p);
+void refuseDimname(const ParsedArguments& p, const Tensor& self);
 void checkDevice(const Value& device);
 // The factory keywords PyTorch accepts and StrideScope does not model: refused clearly unless
 // they ask for what StrideScope does anyway (device='cpu', requires_grad=False, ...).
@@ -133,18 +137,17 @@ struct Registry {
     }
 };
 
-
 // The register functions, one per area; registry() in TorchApi.cpp calls each once.
 void registerTensorOps(Registry& r);
 void registerCreation(Registry& r);
 void registerBuiltins(Registry& r);
 void registerProperties(Registry& r);
-void registerViews(Registry& r); // TorchApiViews.cpp
-void registerDevices(Registry& r); // TorchApiDevices.cpp
-void registerArithmetic(Registry& r); // TorchApiArithmetic.cpp
-void registerComplex(Registry& r);    // TorchApiComplex.cpp
-void registerSorting(Registry& r);    // TorchApiSorting.cpp
-void registerIndexWrites(Registry& r); // TorchApiIndexWrites.cpp
+void registerViews(Registry& r);          // TorchApiViews.cpp
+void registerDevices(Registry& r);        // TorchApiDevices.cpp
+void registerArithmetic(Registry& r);     // TorchApiArithmetic.cpp
+void registerComplex(Registry& r);        // TorchApiComplex.cpp
+void registerSorting(Registry& r);        // TorchApiSorting.cpp
+void registerIndexWrites(Registry& r);    // TorchApiIndexWrites.cpp
 void registerMatrixProducts(Registry& r); // TorchApiMatrix.cpp
 void registerStatistics(Registry& r);     // TorchApiStatistics.cpp
 
