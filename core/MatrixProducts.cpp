@@ -139,6 +139,49 @@ std::vector<bool> dimBitset(const Shape& dims, std::int64_t rank) {
     return seen;
 }
 
+// beta * self + alpha * product into `result` (the product's dtype and shape, or self itself),
+// self already expanded to that shape; see addmm in the header for how beta and alpha are read.
+Tensor scaledSum(const Tensor& product, const Tensor& expandedSelf, const Scalar& beta, const Scalar& alpha,
+                 const Tensor& result) {
+    const DType dtype = product.dtype();
+    const Scalar b = checkedCastScalar(beta, dtype), a = checkedCastScalar(alpha, dtype);
+    const bool ignoreSelf = b.floatValue == 0 && b.imagValue == 0 && b.intValue == 0;
+    if (!product.hasValues() || !expandedSelf.hasValues()) {
+        detail::forgetValues(result);
+        return result;
+    }
+    const std::vector<Scalar> p = product.values(), c = expandedSelf.values();
+    detail::writeValues(result, [&](std::int64_t i) {
+        const Scalar& x = p[index(i)];
+        const Scalar y = castScalar(c[index(i)], dtype);
+        if (isComplex(dtype)) {
+            const std::complex<double> term = std::complex<double>(a.floatValue, a.imagValue) *
+                                              std::complex<double>(x.floatValue, x.imagValue);
+            const std::complex<double> base = ignoreSelf
+                                                  ? 0.0
+                                                  : std::complex<double>(b.floatValue, b.imagValue) *
+                                                        std::complex<double>(y.floatValue, y.imagValue);
+            return Scalar::fromComplex((base + term).real(), (base + term).imag());
+        }
+        if (isFloating(dtype))
+            return Scalar::fromFloat((ignoreSelf ? 0.0 : b.floatValue * y.floatValue) +
+                                     a.floatValue * x.floatValue);
+        const std::int64_t term = wrappingMul(a.intValue, x.intValue);
+        return Scalar::fromInt(ignoreSelf ? term : wrappingAdd(wrappingMul(b.intValue, y.intValue), term));
+    });
+    return result;
+}
+
+// The tensor an addmm-like op writes: a new contiguous one of the product's dtype, or self for
+// the in-place form, whose shape must already be the product's.
+Tensor addResult(const Tensor& self, const Shape& sizes, DType dtype, bool inPlace) {
+    if (!inPlace)
+        return detail::emptyWithFormat(sizes, MemoryFormat::Contiguous, dtype);
+    SS_CHECK(self.sizes() == sizes, RuntimeError, "Bad in-place call: input tensor size ", self.sizes(),
+             " and output tensor size ", sizes, " should match");
+    return self;
+}
+
 } // namespace
 
 Tensor dot(const Tensor& self, const Tensor& other) { return dotProduct(self, other, false); }
@@ -292,6 +335,85 @@ Tensor kron(const Tensor& self, const Tensor& other) {
     const Tensor product =
         binary(BinaryKind::Mul, Operand::of(view(self, selfShape)), Operand::of(view(other, otherShape)));
     return view(product, resultShape);
+}
+
+Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
+             const Scalar& alpha, bool inPlace) {
+    checkSameDevice({&self, &mat1, &mat2}, false);
+    // ADDMM_META's checks, in its order.
+    SS_CHECK(self.dtype() == mat2.dtype(), RuntimeError, "self and mat2 must have the same dtype");
+    SS_CHECK(mat1.dtype() == mat2.dtype(), RuntimeError, "mat1 and mat2 must have the same dtype");
+    SS_CHECK(mat1.dim() == 2, RuntimeError, "mat1 must be a matrix, got ", mat1.dim(), "-D tensor");
+    SS_CHECK(mat2.dim() == 2, RuntimeError, "mat2 must be a matrix, got ", mat2.dim(), "-D tensor");
+    SS_CHECK(mat1.size(1) == mat2.size(0), RuntimeError, "mat1 and mat2 shapes cannot be multiplied (",
+             matrixSizes(mat1), " and ", matrixSizes(mat2), ")");
+    const Shape sizes{mat1.size(0), mat2.size(1)};
+    const Tensor result = addResult(self, sizes, mat1.dtype(), inPlace);
+    const Tensor expandedSelf = expand(self, sizes);
+    const Tensor product = batchedProduct(unsqueeze(mat1, 0), unsqueeze(mat2, 0), "addmm_impl_cpu_", sizes);
+    return scaledSum(product, expandedSelf, beta, alpha, result).withLayoutReason(kProductReason);
+}
+
+Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta,
+             const Scalar& alpha, bool inPlace) {
+    checkSameDevice({&self, &mat, &vec}, false);
+    SS_CHECK(mat.dim() == 2 && vec.dim() == 1 && self.dim() <= 1, RuntimeError,
+             "vector + matrix @ vector expected, got ", self.dim(), ", ", mat.dim(), ", ", vec.dim());
+    if (!(mat.size(1) == vec.size(0) && (mat.size(0) == self.numel() || self.numel() == 1)))
+        // The message reads self.size(0), which a 0-dim self does not have.
+        SS_CHECK(self.dim() == 1, IndexError, "Dimension specified as 0 but tensor has no dimensions");
+    SS_CHECK(mat.size(1) == vec.size(0) && (mat.size(0) == self.numel() || self.numel() == 1), RuntimeError,
+             "size mismatch, got ", self.dim() == 1 ? self.size(0) : 0, ", ", matrixSizes(mat), ",",
+             vec.size(0));
+    const Shape sizes{mat.size(0)};
+    const Tensor result = addResult(self, sizes, vec.dtype(), inPlace);
+    const Tensor expandedSelf = expand(self, sizes);
+    const Tensor product =
+        batchedProduct(unsqueeze(mat, 0), view(vec, {1, vec.size(0), 1}), "addmv_impl_cpu", sizes);
+    return scaledSum(product, expandedSelf, beta, alpha, result).withLayoutReason(kProductReason);
+}
+
+Tensor baddbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta,
+               const Scalar& alpha, bool inPlace) {
+    checkSameDevice({&self, &batch1, &batch2}, false);
+    SS_CHECK(batch1.dim() == 3, RuntimeError, "batch1 must be a 3D tensor");
+    SS_CHECK(batch2.dim() == 3, RuntimeError, "batch2 must be a 3D tensor");
+    SS_CHECK(batch2.size(0) == batch1.size(0) && batch2.size(1) == batch1.size(2), RuntimeError,
+             "Expected size for first two dimensions of batch2 tensor to be: [", batch1.size(0), ", ",
+             batch1.size(2), "] but got: [", batch2.size(0), ", ", batch2.size(1), "].");
+    const Shape sizes{batch1.size(0), batch1.size(1), batch2.size(2)};
+    const Tensor result = addResult(self, sizes, batch2.dtype(), inPlace);
+    const Tensor expandedSelf = expand(self, sizes);
+    const Tensor product = batchedProduct(batch1, batch2, "baddbmm", sizes);
+    return scaledSum(product, expandedSelf, beta, alpha, result).withLayoutReason(kProductReason);
+}
+
+Tensor addbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta,
+              const Scalar& alpha, bool inPlace) {
+    checkSameDevice({&self, &batch1, &batch2}, false);
+    // addbmm_out expands self first, then addbmm_impl_ checks and accumulates one addmm_ per batch.
+    const Shape sizes{batch1.size(1), batch2.size(2)};
+    const Tensor expandedSelf = expand(self, sizes);
+    SS_CHECK(batch1.dim() == 3, RuntimeError, "batch1 must be a 3D tensor");
+    SS_CHECK(batch2.dim() == 3, RuntimeError, "batch2 must be a 3D tensor");
+    SS_CHECK(batch1.size(0) == batch2.size(0), RuntimeError,
+             "batch1 and batch2 must have same number of batches, got ", batch1.size(0), " and ",
+             batch2.size(0));
+    SS_CHECK(batch1.size(2) == batch2.size(1), RuntimeError, "Incompatible matrix sizes for bmm (",
+             batch1.size(1), "x", batch1.size(2), " and ", batch2.size(1), "x", batch2.size(2), ")");
+    const Tensor result = addResult(self, sizes, self.dtype(), inPlace);
+    if (batch1.size(0) > 0) { // result.addmm_(batch1[b], batch2[b]) on a result of self's dtype
+        SS_CHECK(self.dtype() == batch2.dtype(), RuntimeError, "self and mat2 must have the same dtype");
+        SS_CHECK(batch1.dtype() == batch2.dtype(), RuntimeError, "mat1 and mat2 must have the same dtype");
+    }
+    // The batches' products summed: one bmm, then a sum over the batch dim (in the dtype).
+    const std::int64_t rows = batch1.size(1), columns = batch2.size(2);
+    const Tensor products =
+        batchedProduct(batch1, batch2, "addmm_impl_cpu_", {batch1.size(0), rows, columns});
+    const Tensor product = batch1.size(0) == 0
+                               ? zeros(sizes, self.dtype())
+                               : reduce(ReductionKind::Sum, products, {0}, false, self.dtype());
+    return scaledSum(product, expandedSelf, beta, alpha, result).withLayoutReason(kProductReason);
 }
 
 Tensor cross(const Tensor& self, const Tensor& other, std::optional<std::int64_t> dim) {

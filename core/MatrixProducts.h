@@ -36,6 +36,21 @@ Tensor tensordot(const Tensor& a, const Tensor& b, std::int64_t dims);
 // [s0 * o0, s1 * o1, ...]), the shorter operand padded with leading 1s.
 Tensor kron(const Tensor& self, const Tensor& other);
 
+// addmm, addmv, baddbmm and addbmm: beta * self + alpha * (the product), self expanded to the
+// product's shape (expand's error), beta and alpha read in the product's dtype as the kernels read
+// them (an integer dtype truncates 0.5 to 0; a complex number for a real dtype overflows), and a
+// zero beta ignoring self, NaN included, as gemm does. A new contiguous result, or with `inPlace`
+// self itself, which must already have the product's shape ("Bad in-place call: ...") and keeps
+// its strides. addbmm sums the products of all batches.
+Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
+             const Scalar& alpha, bool inPlace = false);
+Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta,
+             const Scalar& alpha, bool inPlace = false);
+Tensor baddbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta,
+               const Scalar& alpha, bool inPlace = false);
+Tensor addbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta,
+              const Scalar& alpha, bool inPlace = false);
+
 // torch.cross / linalg.cross: the vector product along `dim` (torch.cross without a dim takes the
 // first dim of size 3), the operands broadcast; a new contiguous tensor of self's dtype.
 Tensor cross(const Tensor& self, const Tensor& other, std::optional<std::int64_t> dim);

@@ -135,6 +135,36 @@ void registerMatrixProducts(Registry& r) {
                             return withOut(p, context, rule, self, [&] { return product(self, second); });
                         });
     }
+    // beta * self + alpha * product: addmm, addmv, baddbmm, addbmm (and their in-place forms).
+    using AddProduct =
+        Tensor (*)(const Tensor&, const Tensor&, const Tensor&, const Scalar&, const Scalar&, bool);
+    const std::tuple<const char*, const char*, const char*, AddProduct> addProducts[] = {
+        {"addmm", "mat1", "mat2", &ops::addmm},
+        {"addmv", "mat", "vec", &ops::addmv},
+        {"baddbmm", "batch1", "batch2", &ops::baddbmm},
+        {"addbmm", "batch1", "batch2", &ops::addbmm},
+    };
+    for (const auto& [name, first, second, op] : addProducts) {
+        const std::string operands = std::string("Tensor ") + first + ", Tensor " + second;
+        const std::string scalars = ", *, Scalar beta=1, Scalar alpha=1";
+        r.tensorOp(
+            name, {std::string(name) + "(" + operands + scalars + ")"}, false, [op = op](P p, T self, C) {
+                return Value::fromTensor(op(self, p.tensor(0), p.tensor(1), p.scalar(2), p.scalar(3), false));
+            });
+        r.tensorOp(std::string(name) + "_", {std::string(name) + "_(" + operands + scalars + ")"}, false,
+                   [op = op](P p, T self, C context) {
+                       context.aboutToWrite(self);
+                       return Value::fromTensor(
+                           op(self, p.tensor(0), p.tensor(1), p.scalar(2), p.scalar(3), true));
+                   });
+        r.torchFunction(name,
+                        {std::string(name) + "(Tensor input, " + operands + scalars + ", Tensor out=None)"},
+                        [op = op](P p, C context) {
+                            const Tensor self = p.tensor(0), a = p.tensor(1), b = p.tensor(2);
+                            return withOut(p, context, OutRule::Structured, self,
+                                           [&] { return op(self, a, b, p.scalar(3), p.scalar(4), false); });
+                        });
+    }
     r.tensorOp("cross", {"cross(Tensor other, int64_t? dim=None)"}, false, [](P p, T self, C) {
         return Value::fromTensor(ops::cross(self, p.tensor(0), p.toInt64Optional(1)));
     });
