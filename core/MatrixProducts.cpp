@@ -319,6 +319,16 @@ Tensor tensordot(const Tensor& a, const Tensor& b, std::int64_t dims) {
     return tensordot(a, b, dimsA, dimsB);
 }
 
+Tensor inner(const Tensor& self, const Tensor& other) {
+    checkSameDevice({&self, &other}, true);
+    if (self.dim() == 0 || other.dim() == 0)
+        return binary(BinaryKind::Mul, Operand::of(self), Operand::of(other));
+    SS_CHECK(self.size(-1) == other.size(-1), RuntimeError,
+             "inner() the last dimension must match on both input tensors but got shapes ", self.sizes(),
+             " and ", other.sizes());
+    return tensordot(self, other, {-1}, {-1});
+}
+
 Tensor kron(const Tensor& self, const Tensor& other) {
     const std::int64_t rank = std::max(self.dim(), other.dim());
     const std::int64_t padSelf = rank - self.dim(), padOther = rank - other.dim();

@@ -32,6 +32,10 @@ Tensor matmul(const Tensor& self, const Tensor& other);
 Tensor tensordot(const Tensor& a, const Tensor& b, const Shape& dimsA, const Shape& dimsB);
 Tensor tensordot(const Tensor& a, const Tensor& b, std::int64_t dims);
 
+// torch.inner: self * other when either is 0-dim (a broadcast mul), else tensordot over both
+// operands' last dims, which must match.
+Tensor inner(const Tensor& self, const Tensor& other);
+
 // torch.kron: view(mul(self viewed as [s0, 1, s1, 1, ...], other as [1, o0, 1, o1, ...]),
 // [s0 * o0, s1 * o1, ...]), the shorter operand padded with leading 1s.
 Tensor kron(const Tensor& self, const Tensor& other);

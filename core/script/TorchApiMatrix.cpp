@@ -122,6 +122,7 @@ void registerMatrixProducts(Registry& r) {
         {"bmm", "mat2", &ops::bmm, OutRule::Structured},
         {"matmul", "other", &ops::matmul, OutRule::Structured},
         {"kron", "other", &ops::kron, OutRule::CastFromResult},
+        {"inner", "other", &ops::inner, OutRule::Tensordot},
     };
     for (const auto& [name, other, product, rule] : products) {
         const std::string method = std::string(name) + "(Tensor " + other + ")";
