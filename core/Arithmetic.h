@@ -120,6 +120,11 @@ Tensor addcmul(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2,
                const std::optional<Tensor>& out = std::nullopt);
 Tensor addcdiv(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value,
                const std::optional<Tensor>& out = std::nullopt);
+// addr: beta * self + alpha * outer(vec1, vec2) by TensorIterator (self expanded, vec1 as a
+// column), so the result follows self's layout; bool as (beta && self) || (alpha && vec1 && vec2);
+// a zero beta ignores self.
+Tensor addr(const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar& beta,
+            const Scalar& alpha, const std::optional<Tensor>& out = std::nullopt);
 // torch.where(condition, a, b).
 Tensor where(const Tensor& condition, const Operand& a, const Operand& b,
              const std::optional<Tensor>& out = std::nullopt);

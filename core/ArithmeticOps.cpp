@@ -1536,4 +1536,66 @@ Tensor addcdiv(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2,
     return addcmulOrAddcdiv(true, self, tensor1, tensor2, value, out);
 }
 
+Tensor addr(const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar& beta,
+            const Scalar& alpha, const std::optional<Tensor>& out) {
+    SS_CHECK(vec1.dim() == 1, RuntimeError, "addr: Expected 1-D argument vec1, but got ", vec1.dim(), "-D");
+    SS_CHECK(vec2.dim() == 1, RuntimeError, "addr: Expected 1-D argument vec2, but got ", vec2.dim(), "-D");
+    const Tensor expandedSelf = expand(self, {vec1.size(0), vec2.size(0)});
+    const DType common = stridescope::resultType(
+        {PromotionOperand::of(self), PromotionOperand::of(vec1), PromotionOperand::of(vec2)});
+    // addr_kernel's check_addr_scalar for beta, then alpha, and their reading in the dtype.
+    std::string kernelError;
+    Scalar b, a;
+    try {
+        for (const auto& [value, name] : {std::pair{&beta, "beta"}, std::pair{&alpha, "alpha"}}) {
+            SS_CHECK(!value->isBool() || common == DType::Bool, RuntimeError, "Boolean ", name,
+                     " only supported for Boolean results.");
+            SS_CHECK(isFloating(common) || isComplex(common) || !value->isFloat(), RuntimeError,
+                     "For integral input tensors, argument ", name, " must not be a floating point number.");
+        }
+        b = checkedCastScalar(beta, common);
+        a = checkedCastScalar(alpha, common);
+    } catch (const TensorError& e) {
+        kernelError = e.message();
+    }
+    // A zero (false) beta ignores self, NaN and inf included.
+    const bool ignoreSelf = b.intValue == 0 && b.floatValue == 0 && b.imagValue == 0;
+    Kernel kernel;
+    if (common == DType::Bool) {
+        kernel = [a, b, ignoreSelf](const Scalar* v) {
+            const bool product = a.intValue != 0 && v[1].intValue != 0 && v[2].intValue != 0;
+            return Scalar::fromBool(ignoreSelf ? product : (v[0].intValue != 0) || product);
+        };
+    } else if (isComplex(common)) {
+        kernel = [a, b, ignoreSelf](const Scalar* v) {
+            const auto z = [](const Scalar& s) { return std::complex<double>(s.floatValue, s.imagValue); };
+            const std::complex<double> product = z(a) * z(v[1]) * z(v[2]);
+            const std::complex<double> value = ignoreSelf ? product : z(b) * z(v[0]) + product;
+            return Scalar::fromComplex(value.real(), value.imag());
+        };
+    } else if (isFloating(common)) {
+        const bool inFloat = computesInFloat(common);
+        kernel = [a, b, ignoreSelf, inFloat](const Scalar* v) {
+            const auto apply = [&](auto zero) {
+                using F = decltype(zero);
+                const F product = static_cast<F>(a.floatValue) * static_cast<F>(v[1].floatValue) *
+                                  static_cast<F>(v[2].floatValue);
+                return ignoreSelf ? product
+                                  : static_cast<F>(b.floatValue) * static_cast<F>(v[0].floatValue) + product;
+            };
+            return Scalar::fromFloat(inFloat ? apply(0.0f) : apply(0.0));
+        };
+    } else {
+        kernel = [a, b, ignoreSelf](const Scalar* v) {
+            const std::int64_t product = wrapMul(wrapMul(a.intValue, v[1].intValue), v[2].intValue);
+            return Scalar::fromInt(ignoreSelf ? product
+                                              : wrapAdd(wrapMul(b.intValue, v[0].intValue), product));
+        };
+    }
+    return runElementwise({{Operand::of(expandedSelf), common, "self"},
+                           {Operand::of(reshape(vec1, {vec1.size(0), 1})), common, "vec1"},
+                           {Operand::of(vec2), common, "vec2"}},
+                          {common, common, false, kernelError}, out, kernel);
+}
+
 } // namespace stridescope::ops

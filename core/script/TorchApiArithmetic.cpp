@@ -304,6 +304,23 @@ void registerMoreElementwise(Registry& r) {
                     "out=None)|deprecated"},
             [impl](P p, C context) { return impl(p, p.tensor(0), announce(outArg(p), context)); });
     }
+    // addr(vec1, vec2, *, beta=1, alpha=1): a TensorIterator op, so its out= and in-place rules.
+    const auto addr = [](P p, T self, const std::optional<Tensor>& out) {
+        return Value::fromTensor(ops::addr(self, p.tensor(at(p, "vec1")), p.tensor(at(p, "vec2")),
+                                           p.scalar(at(p, "beta")), p.scalar(at(p, "alpha")), out));
+    };
+    r.tensorOp("addr", {"addr(Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1)"}, false,
+               [addr](P p, T self, C) { return addr(p, self, std::nullopt); });
+    r.tensorOp("addr_", {"addr_(Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1)"}, false,
+               [addr](P p, T self, C context) {
+                   SS_CHECK(self.dim() == 2, RuntimeError, "2D tensor expected, got ", self.dim(),
+                            "D tensor for input");
+                   return addr(p, self, announce(self, context));
+               });
+    r.torchFunction("addr",
+                    {"addr(Tensor input, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1, Tensor "
+                     "out=None)"},
+                    [addr](P p, C context) { return addr(p, p.tensor(0), announce(outArg(p), context)); });
     // clamp_min / clamp_max: clamp with one bound.
     for (const bool lower : {true, false}) {
         const std::string bound = lower ? "min" : "max";
