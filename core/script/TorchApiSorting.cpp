@@ -43,20 +43,6 @@ std::optional<bool> stableArg(P p) {
     return p.toBool(*index);
 }
 
-// Method signatures and the torch.<name> ones (input first, then the out= PyTorch accepts).
-std::vector<std::string> functionFormats(const std::vector<std::string>& methods, const std::string& out) {
-    std::vector<std::string> formats;
-    for (const std::string& method : methods) {
-        std::string format = withInput(method);
-        if (!out.empty()) {
-            const bool keywordOnly = format.find('*') != std::string::npos;
-            format.insert(format.size() - 1, (keywordOnly ? ", " : ", *, ") + out + " out=None");
-        }
-        formats.push_back(format);
-    }
-    return formats;
-}
-
 // Registers Tensor.<name> and torch.<name> with one implementation.
 void methodAndFunction(Registry& r, const std::string& name, const std::vector<std::string>& methods,
                        const std::string& out, const std::function<Value(P, T, C)>& impl) {

@@ -72,21 +72,6 @@ std::optional<ops::ValuesAndIndices> valuesAndIndicesOut(P p, C context) {
     return ops::ValuesAndIndices{out->first, out->second};
 }
 
-// The torch.<name> forms of method signatures: input first, then the out= PyTorch accepts (none
-// for a form without parameters: median() has no median.out).
-std::vector<std::string> functionFormats(const std::vector<std::string>& methods, const std::string& out) {
-    std::vector<std::string> formats;
-    for (const std::string& method : methods) {
-        std::string format = withInput(method);
-        if (!out.empty() && method.find("()") == std::string::npos) {
-            const bool keywordOnly = format.find('*') != std::string::npos;
-            format.insert(format.size() - 1, (keywordOnly ? ", " : ", *, ") + out + " out=None");
-        }
-        formats.push_back(format);
-    }
-    return formats;
-}
-
 // Registers Tensor.<name> and torch.<name> with one implementation.
 void methodAndFunction(Registry& r, const std::string& name, const std::vector<std::string>& methods,
                        const std::string& out, const std::function<Value(P, T, C)>& impl) {

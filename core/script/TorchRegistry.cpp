@@ -108,6 +108,19 @@ Tensor convert(const Tensor& self, std::optional<DType> dtype, bool copy,
 }
 
 // A Python number as the 0-dim tensor PyTorch wraps it in (scalar_to_tensor: bool, int64, float64).
+std::vector<std::string> functionFormats(const std::vector<std::string>& methods, const std::string& out) {
+    std::vector<std::string> formats;
+    for (const std::string& method : methods) {
+        std::string format = withInput(method);
+        if (!out.empty() && method.find("()") == std::string::npos) {
+            const bool keywordOnly = format.find('*') != std::string::npos;
+            format.insert(format.size() - 1, (keywordOnly ? ", " : ", *, ") + out + " out=None");
+        }
+        formats.push_back(format);
+    }
+    return formats;
+}
+
 bool isDimnameOverload(const ParsedArguments& p) {
     const auto index = p.find("dim");
     return index && p.signature().params[*index].type == ParameterType::Dimname;

@@ -22,6 +22,10 @@ using Handler = std::function<Value(const CallArguments&, const Tensor* self, Ca
 
 // "f(int64_t dim)" -> "f(Tensor input, int64_t dim)": the torch.<name> form of a method signature.
 std::string withInput(const std::string& format);
+// The torch.<name> forms of method signatures: input first, then `out` ("Tensor", "TensorList")
+// as the out= PyTorch accepts, keyword-only (none when `out` is empty, and none for a form without
+// parameters: median() has no median.out).
+std::vector<std::string> functionFormats(const std::vector<std::string>& methods, const std::string& out);
 
 // ---- helpers shared by the register functions ----
 
