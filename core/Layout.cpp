@@ -358,6 +358,19 @@ std::int64_t wrapDim(std::int64_t dim, std::int64_t rank, bool wrapScalar) {
     return dim < 0 ? dim + rank : dim;
 }
 
+std::vector<bool> dimListToBitset(const Shape& dims, std::int64_t rank) {
+    std::vector<bool> marked(static_cast<std::size_t>(std::max<std::int64_t>(rank, 0)), false);
+    for (const std::int64_t d : dims) {
+        const std::int64_t wrapped = wrapDim(d, rank);
+        if (rank <= 0)
+            continue;
+        SS_CHECK(!marked[static_cast<std::size_t>(wrapped)], RuntimeError, "dim ", wrapped,
+                 " appears multiple times in the list of dims");
+        marked[static_cast<std::size_t>(wrapped)] = true;
+    }
+    return marked;
+}
+
 std::int64_t storageIndexOf(const Layout& layout, const Shape& index) {
     std::int64_t at = layout.storageOffset;
     for (std::size_t d = 0; d < index.size(); ++d)

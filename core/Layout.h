@@ -61,6 +61,10 @@ void checkNumelFits(const Shape& sizes);
 
 // maybe_wrap_dim with PyTorch's IndexError messages.
 std::int64_t wrapDim(std::int64_t dim, std::int64_t rank, bool wrapScalar = true);
+// at::dim_list_to_bitset as the reductions and contractions read a list of dims: each wrapped
+// (IndexError when out of range), a repeat refused with "dim 1 appears multiple times in the list
+// of dims"; `rank` flags, none for a 0-dim tensor (whose dims 0 and -1 are only range-checked).
+std::vector<bool> dimListToBitset(const Shape& dims, std::int64_t rank);
 
 // The storage element a logical index reaches: offset + sum(index[k] * stride[k]).
 std::int64_t storageIndexOf(const Layout& layout, const Shape& index);

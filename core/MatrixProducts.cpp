@@ -128,17 +128,6 @@ bool shouldFold(const Tensor& tensor1, std::int64_t otherDim) {
 
 Tensor matrixTranspose(const Tensor& t) { return transpose(t, -2, -1); }
 
-std::vector<bool> dimBitset(const Shape& dims, std::int64_t rank) {
-    std::vector<bool> seen(index(rank), false);
-    for (const std::int64_t d : dims) {
-        const std::int64_t wrapped = wrapDim(d, rank);
-        SS_CHECK(!seen[index(wrapped)], RuntimeError, "dim ", wrapped,
-                 " appears multiple times in the list of dims");
-        seen[index(wrapped)] = true;
-    }
-    return seen;
-}
-
 // beta * self + alpha * product into `result` (the product's dtype and shape, or self itself),
 // self already expanded to that shape; see addmm in the header for how beta and alpha are read.
 Tensor scaledSum(const Tensor& product, const Tensor& expandedSelf, const Scalar& beta, const Scalar& alpha,
@@ -287,7 +276,8 @@ Tensor tensordot(const Tensor& a, const Tensor& b, const Shape& dimsA, const Sha
             contracted *= s1;
         }
     }
-    const std::vector<bool> contractedA = dimBitset(dimsA, a.dim()), contractedB = dimBitset(dimsB, b.dim());
+    const std::vector<bool> contractedA = dimListToBitset(dimsA, a.dim()),
+                            contractedB = dimListToBitset(dimsB, b.dim());
     Shape permutationA, permutationB, resultSizes;
     std::int64_t rowsA = 1, columnsB = 1;
     for (std::int64_t i = 0; i < a.dim(); ++i)

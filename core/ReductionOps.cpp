@@ -18,17 +18,9 @@ const char* kReductionReason = "a reduction's result is contiguous: PyTorch allo
 
 // make_dim_mask: which dims are reduced. An empty list reduces every dim (1.13's sum(dim=())).
 std::vector<bool> dimMask(const Tensor& self, const Shape& dims) {
-    const std::int64_t ndim = self.dim();
-    std::vector<bool> mask(static_cast<std::size_t>(std::max<std::int64_t>(ndim, 0)), dims.empty());
-    for (const std::int64_t d : dims) {
-        const std::int64_t wrapped = wrapDim(d, ndim);
-        if (ndim == 0)
-            continue;
-        SS_CHECK(!mask[static_cast<std::size_t>(wrapped)], RuntimeError, "dim ", wrapped,
-                 " appears multiple times in the list of dims");
-        mask[static_cast<std::size_t>(wrapped)] = true;
-    }
-    return mask;
+    if (dims.empty())
+        return std::vector<bool>(static_cast<std::size_t>(self.dim()), true);
+    return dimListToBitset(dims, self.dim());
 }
 
 Shape reducedShape(const Tensor& self, const std::vector<bool>& mask, bool keepdim) {

@@ -752,15 +752,8 @@ std::pair<Tensor, Tensor> varianceAndMean(const Tensor& self, const std::optiona
         return {variance(self, dims, correction, keepdim, takeRoot),
                 reduce(ReductionKind::Mean, self, dims.value_or(Shape{}), keepdim, std::nullopt)};
     const auto rank = static_cast<std::size_t>(self.dim());
-    std::vector<bool> reduced(rank, !dims || dims->empty());
-    for (const std::int64_t d : dims.value_or(Shape{})) {
-        const std::int64_t wrapped = wrapDim(d, self.dim());
-        if (rank == 0)
-            continue;
-        SS_CHECK(!reduced[static_cast<std::size_t>(wrapped)], RuntimeError, "dim ", wrapped,
-                 " appears multiple times in the list of dims");
-        reduced[static_cast<std::size_t>(wrapped)] = true;
-    }
+    const std::vector<bool> reduced =
+        !dims || dims->empty() ? std::vector<bool>(rank, true) : dimListToBitset(*dims, self.dim());
     Shape sizes, order, reducedOrder;
     std::int64_t length = 1;
     for (std::size_t d = 0; d < rank; ++d) {

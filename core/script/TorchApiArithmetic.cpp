@@ -24,13 +24,6 @@ using P = const ParsedArguments&;
 using T = const Tensor&;
 using C = CallContext&;
 
-std::optional<Tensor> outArg(P p) {
-    const auto index = p.find("out");
-    if (!index || !p.has(*index))
-        return std::nullopt;
-    return p.tensor(*index);
-}
-
 Operand operandArg(P p, std::string_view name) { return p.operand(at(p, name)); }
 
 // Writes go through the context first, so that a failing statement restores the storage.
@@ -213,8 +206,7 @@ void registerMoreElementwise(Registry& r) {
             return Value::fromTensor(ops::degreesToRadians(self, toRadians, announce(self, context)));
         });
         r.torchFunction(name, {name + "(Tensor input, *, Tensor out=None)"}, [toRadians](P p, C context) {
-            return Value::fromTensor(
-                ops::degreesToRadians(p.tensor(0), toRadians, announce(outArg(p), context)));
+            return Value::fromTensor(ops::degreesToRadians(p.tensor(0), toRadians, announcedOut(p, context)));
         });
     }
     // float_power: Tensor or number exponents; torch.float_power(Scalar self, Tensor exponent) too.
@@ -236,7 +228,7 @@ void registerMoreElementwise(Registry& r) {
                     [floatPowerCall](P p, C context) {
                         const Operand base = p.find("self") ? Operand::of(p.scalar(at(p, "self")))
                                                             : Operand::of(p.tensor(at(p, "input")));
-                        return floatPowerCall(p, base, announce(outArg(p), context), false);
+                        return floatPowerCall(p, base, announcedOut(p, context), false);
                     });
     // nan_to_num(nan, posinf, neginf)
     const std::string replacements = "double? nan=None, double? posinf=None, double? neginf=None";
@@ -250,7 +242,7 @@ void registerMoreElementwise(Registry& r) {
                [nanToNum](P p, T self, C context) { return nanToNum(p, self, announce(self, context)); });
     r.torchFunction(
         "nan_to_num", {"nan_to_num(Tensor input, " + replacements + ", *, Tensor out=None)"},
-        [nanToNum](P p, C context) { return nanToNum(p, p.tensor(0), announce(outArg(p), context)); });
+        [nanToNum](P p, C context) { return nanToNum(p, p.tensor(0), announcedOut(p, context)); });
     // logit(eps)
     const auto logit = [](P p, T self, const std::optional<Tensor>& out) {
         return Value::fromTensor(ops::logit(self, optionalDouble(p, "eps"), out));
@@ -260,7 +252,7 @@ void registerMoreElementwise(Registry& r) {
     r.tensorOp("logit_", {"logit_(double? eps=None)"}, false,
                [logit](P p, T self, C context) { return logit(p, self, announce(self, context)); });
     r.torchFunction("logit", {"logit(Tensor input, double? eps=None, *, Tensor out=None)"},
-                    [logit](P p, C context) { return logit(p, p.tensor(0), announce(outArg(p), context)); });
+                    [logit](P p, C context) { return logit(p, p.tensor(0), announcedOut(p, context)); });
     // lerp(end, weight): a Tensor or a number weight.
     const auto lerp = [](P p, T self, const std::optional<Tensor>& out) {
         const std::size_t weight = at(p, "weight");
@@ -278,7 +270,7 @@ void registerMoreElementwise(Registry& r) {
     r.torchFunction("lerp",
                     {"lerp(Tensor input, Tensor end, Tensor weight, *, Tensor out=None)",
                      "lerp(Tensor input, Tensor end, Scalar weight, *, Tensor out=None)"},
-                    [lerp](P p, C context) { return lerp(p, p.tensor(0), announce(outArg(p), context)); });
+                    [lerp](P p, C context) { return lerp(p, p.tensor(0), announcedOut(p, context)); });
     // addcmul / addcdiv(tensor1, tensor2, *, value=1), and the deprecated (value, tensor1, tensor2).
     for (const bool divide : {false, true}) {
         const std::string base = divide ? "addcdiv" : "addcmul";
@@ -302,7 +294,7 @@ void registerMoreElementwise(Registry& r) {
             {base + "(Tensor input, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out=None)",
              base + "(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2, *, Tensor "
                     "out=None)|deprecated"},
-            [impl](P p, C context) { return impl(p, p.tensor(0), announce(outArg(p), context)); });
+            [impl](P p, C context) { return impl(p, p.tensor(0), announcedOut(p, context)); });
     }
     // addr(vec1, vec2, *, beta=1, alpha=1): a TensorIterator op, so its out= and in-place rules.
     const auto addr = [](P p, T self, const std::optional<Tensor>& out) {
@@ -320,7 +312,7 @@ void registerMoreElementwise(Registry& r) {
     r.torchFunction("addr",
                     {"addr(Tensor input, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1, Tensor "
                      "out=None)"},
-                    [addr](P p, C context) { return addr(p, p.tensor(0), announce(outArg(p), context)); });
+                    [addr](P p, C context) { return addr(p, p.tensor(0), announcedOut(p, context)); });
     // clamp_min / clamp_max: clamp with one bound.
     for (const bool lower : {true, false}) {
         const std::string bound = lower ? "min" : "max";
@@ -337,11 +329,10 @@ void registerMoreElementwise(Registry& r) {
                            return impl(p, self, inPlace ? announce(self, context) : std::nullopt);
                        });
         }
-        r.torchFunction(
-            name,
-            {name + "(Tensor input, Scalar " + bound + ", *, Tensor out=None)",
-             name + "(Tensor input, Tensor " + bound + ", *, Tensor out=None)"},
-            [impl](P p, C context) { return impl(p, p.tensor(0), announce(outArg(p), context)); });
+        r.torchFunction(name,
+                        {name + "(Tensor input, Scalar " + bound + ", *, Tensor out=None)",
+                         name + "(Tensor input, Tensor " + bound + ", *, Tensor out=None)"},
+                        [impl](P p, C context) { return impl(p, p.tensor(0), announcedOut(p, context)); });
     }
 }
 
@@ -362,7 +353,7 @@ void registerElementwise(Registry& r) {
         r.torchFunction(name,
                         {name + "(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)",
                          name + "(Tensor input, Scalar alpha, Tensor other, *, Tensor out=None)|deprecated"},
-                        [impl](P p, C context) { return impl(p, p.tensor(0), announce(outArg(p), context)); });
+                        [impl](P p, C context) { return impl(p, p.tensor(0), announcedOut(p, context)); });
     }
     r.tensorOp("rsub", {"rsub(Tensor other, *, Scalar alpha=1)"}, true, [](P p, T self, C) {
         return Value::fromTensor(ops::binary(BinaryKind::Sub, operandArg(p, "other"), Operand::of(self), std::nullopt,
@@ -379,10 +370,11 @@ void registerElementwise(Registry& r) {
         r.tensorOp(name, methods(name), false, [impl](P p, T self, C) { return impl(p, self, std::nullopt); });
         r.tensorOp(name + "_", methods(name + "_"), false,
                    [impl](P p, T self, C context) { return impl(p, self, announce(self, context)); });
-        r.torchFunction(name,
-                        {name + "(Tensor input, Tensor other, *, Tensor out=None)",
-                         name + "(Tensor input, Tensor other, *, c10::string_view? rounding_mode, Tensor out=None)"},
-                        [impl](P p, C context) { return impl(p, p.tensor(0), announce(outArg(p), context)); });
+        r.torchFunction(
+            name,
+            {name + "(Tensor input, Tensor other, *, Tensor out=None)",
+             name + "(Tensor input, Tensor other, *, c10::string_view? rounding_mode, Tensor out=None)"},
+            [impl](P p, C context) { return impl(p, p.tensor(0), announcedOut(p, context)); });
     }
     for (const BinaryRow& row : kBinaryRows) {
         const BinaryKind kind = row.kind;
@@ -402,8 +394,9 @@ void registerElementwise(Registry& r) {
         r.torchFunction(row.name, functionFormats, [impl, kind, other](P p, C context) {
             if (p.find("self"))
                 return Value::fromTensor(ops::binary(kind, Operand::of(p.scalar(at(p, "self"))),
-                                                     Operand::of(p.tensor(at(p, other))), announce(outArg(p), context)));
-            return impl(p, p.tensor(0), announce(outArg(p), context));
+                                                     Operand::of(p.tensor(at(p, other))),
+                                                     announcedOut(p, context)));
+            return impl(p, p.tensor(0), announcedOut(p, context));
         });
     }
     for (const UnaryRow& row : kUnaryRows) {
@@ -420,7 +413,7 @@ void registerElementwise(Registry& r) {
         const std::string tail = row.kind == UnaryKind::Relu ? ")" : ", *, Tensor out=None)";
         if (row.function)
             r.torchFunction(row.name, {row.name + "(Tensor input" + tail}, [kind](P p, C context) {
-                return Value::fromTensor(ops::unary(kind, p.tensor(0), announce(outArg(p), context)));
+                return Value::fromTensor(ops::unary(kind, p.tensor(0), announcedOut(p, context)));
             });
     }
     registerMoreElementwise(r);
@@ -462,7 +455,8 @@ void registerElementwise(Registry& r) {
                             return index ? p.operand(*index) : Operand::of(p.scalar(at(p, scalarName)));
                         };
                         return Value::fromTensor(ops::where(p.tensor(0), side("input", "self"),
-                                                            side("other", "other"), announce(outArg(p), context)));
+                                                            side("other", "other"),
+                                                            announcedOut(p, context)));
                     });
     r.tensorOp("where", {"where(Tensor condition, Tensor other)", "where(Tensor condition, Scalar other)"}, false,
                [](P p, T self, C) {
@@ -487,7 +481,7 @@ void registerElementwise(Registry& r) {
         r.torchFunction(name,
                         {name + "(Tensor input, Scalar? min=None, Scalar? max=None, *, Tensor out=None)",
                          name + "(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor out=None)"},
-                        [impl](P p, C context) { return impl(p, p.tensor(0), announce(outArg(p), context)); });
+                        [impl](P p, C context) { return impl(p, p.tensor(0), announcedOut(p, context)); });
     }
     // Type promotion queries.
     r.torchFunction("result_type",

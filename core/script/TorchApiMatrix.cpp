@@ -30,14 +30,12 @@ enum class OutRule {
 };
 
 // The op's result, written into out= when one is given (checked, then resize_output and a copy:
-// out keeps its strides when the shape matches). Writes go through the context first, so that a
-// failing statement leaves out as it was.
+// out keeps its strides when the shape matches).
 template <typename Compute> Value withOut(P p, C context, OutRule rule, const Tensor& self, Compute compute) {
-    const auto index = p.find("out");
-    if (!index || !p.has(*index))
+    const std::optional<Tensor> announced = announcedOut(p, context);
+    if (!announced)
         return Value::fromTensor(compute());
-    const Tensor out = p.tensor(*index);
-    context.aboutToWrite(out);
+    const Tensor& out = *announced;
     if (rule == OutRule::SameAsInput) // dot_out checks before it computes
         SS_CHECK(out.dtype() == self.dtype(), RuntimeError, "result dtype ", scalarTypeName(out.dtype()),
                  " does not match input dtype ", scalarTypeName(self.dtype()));

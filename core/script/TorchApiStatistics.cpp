@@ -42,17 +42,6 @@ Shape dimsArg(P p) {
     return index && p.has(*index) ? p.intList(*index) : Shape{};
 }
 
-// out= as given (the method forms have none). Writes go through the context first, so that a
-// failing statement restores the storage.
-std::optional<Tensor> tensorOut(P p, C context) {
-    const auto index = p.find("out");
-    if (!index || !p.has(*index))
-        return std::nullopt;
-    const Tensor out = p.tensor(*index);
-    context.aboutToWrite(out);
-    return out;
-}
-
 // out=(values, indices) of median, nanmedian and mode, or (min, max) of aminmax.
 std::optional<std::pair<Tensor, Tensor>> pairOut(P p, C context) {
     const auto index = p.find("out");
@@ -88,7 +77,7 @@ void registerReductions(Registry& r) {
             "Tensor", [mean](P p, T self, C context) {
                 const auto op = mean ? ops::nanmean : ops::nansum;
                 return Value::fromTensor(
-                    op(self, dimsArg(p), boolArg(p, "keepdim"), dtypeArg(p), tensorOut(p, context)));
+                    op(self, dimsArg(p), boolArg(p, "keepdim"), dtypeArg(p), announcedOut(p, context)));
             });
     }
     methodAndFunction(r, "aminmax", {"aminmax(*, int64_t? dim=None, bool keepdim=False)"}, "TensorList[2]",
@@ -170,7 +159,7 @@ void registerQuantiles(Registry& r) {
                               const std::string interpolation = p.string(at(p, "interpolation"));
                               const auto dim = optionalInt(p, "dim");
                               const bool keepdim = boolArg(p, "keepdim");
-                              const auto out = tensorOut(p, context);
+                              const auto out = announcedOut(p, context);
                               if (p.overload() == 0)
                                   return Value::fromTensor(ops::quantile(self, p.tensor(at(p, "q")), dim,
                                                                          keepdim, interpolation, ignoreNan,
@@ -198,7 +187,7 @@ void registerSearching(Registry& r) {
                 p.tensor(at(p, "sorted_sequence")), values, boolArg(p, "out_int32"), boolArg(p, "right"),
                 p.has(sideAt) ? std::optional<std::string>(p.string(sideAt)) : std::nullopt,
                 p.has(sorterAt) ? std::optional<Tensor>(p.tensor(sorterAt)) : std::nullopt,
-                tensorOut(p, context)));
+                announcedOut(p, context)));
         });
     r.torchFunction("bucketize",
                     {"bucketize(Tensor input, Tensor boundaries, *, bool out_int32=False, bool right=False, "
@@ -210,7 +199,7 @@ void registerSearching(Registry& r) {
                                                        : ops::Operand::of(p.scalar(at(p, "self")));
                         return Value::fromTensor(ops::bucketize(input, p.tensor(at(p, "boundaries")),
                                                                 boolArg(p, "out_int32"), boolArg(p, "right"),
-                                                                tensorOut(p, context)));
+                                                                announcedOut(p, context)));
                     });
 }
 
@@ -219,7 +208,7 @@ void registerHistograms(Registry& r) {
                       [](P p, T self, C context) {
                           return Value::fromTensor(
                               ops::histc(self, intArg(p, "bins"), p.scalar(at(p, "min")).toDouble(),
-                                         p.scalar(at(p, "max")).toDouble(), tensorOut(p, context)));
+                                         p.scalar(at(p, "max")).toDouble(), announcedOut(p, context)));
                       });
     // bincount has no out variant.
     methodAndFunction(

@@ -108,6 +108,15 @@ Tensor convert(const Tensor& self, std::optional<DType> dtype, bool copy,
 }
 
 // A Python number as the 0-dim tensor PyTorch wraps it in (scalar_to_tensor: bool, int64, float64).
+std::optional<Tensor> announcedOut(const ParsedArguments& p, CallContext& context) {
+    const auto index = p.find("out");
+    if (!index || !p.has(*index))
+        return std::nullopt;
+    const Tensor out = p.tensor(*index);
+    context.aboutToWrite(out);
+    return out;
+}
+
 std::vector<std::string> functionFormats(const std::vector<std::string>& methods, const std::string& out) {
     std::vector<std::string> formats;
     for (const std::string& method : methods) {

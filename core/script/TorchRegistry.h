@@ -47,6 +47,9 @@ void checkDevice(const Value& device);
 // The factory keywords PyTorch accepts and StrideScope does not model: refused clearly unless
 // they ask for what StrideScope does anyway (device='cpu', requires_grad=False, ...).
 void checkFactoryOptions(const ParsedArguments& p);
+// The out= tensor given (none when omitted or None), announced to the context before anything is
+// written, so that a failing statement restores its storage.
+std::optional<Tensor> announcedOut(const ParsedArguments& p, CallContext& context);
 MemoryFormat suggestMemoryFormat(const Tensor& t);
 // Tensor.to(dtype, copy, memory_format): self when nothing has to change, else a copy.
 Tensor convert(const Tensor& self, std::optional<DType> dtype, bool copy, std::optional<MemoryFormat> format);
