@@ -58,6 +58,14 @@ void writeValues(const Tensor& dst, const std::function<Scalar(std::int64_t)>& p
     });
 }
 
+void writeRowMajor(const Tensor& dst, const std::vector<Scalar>& values) {
+    writeValues(dst, [&](std::int64_t i) { return values[static_cast<std::size_t>(i)]; });
+}
+
+void writeIndices(const Tensor& dst, const std::vector<std::int64_t>& indices) {
+    writeValues(dst, [&](std::int64_t i) { return Scalar::fromInt(indices[static_cast<std::size_t>(i)]); });
+}
+
 Tensor writeOut(const Tensor& out, const Tensor& result) {
     const Tensor target =
         out.sizes() == result.sizes() ? out : ops::resizeInPlace(out, result.sizes(), std::nullopt);

@@ -26,6 +26,10 @@ void copyValues(const Tensor& dst, const Tensor& src);
 // dst[i] = produce(i) for the i-th element in row-major order.
 void writeValues(const Tensor& dst, const std::function<Scalar(std::int64_t)>& produce);
 
+// dst's elements in row-major order from a list of values (or of int64 indices).
+void writeRowMajor(const Tensor& dst, const std::vector<Scalar>& values);
+void writeIndices(const Tensor& dst, const std::vector<std::int64_t>& indices);
+
 // Gives up the values of dst's storage when a layout-only source is written into it: the
 // values can no longer be known.
 void forgetValues(const Tensor& dst);

@@ -64,6 +64,8 @@ void requireOrderedHashable(DType dtype, const char* kernel) {
 
 // ---- keys: how PyTorch's kernels compare elements ------------------------------------------
 
+using detail::writeIndices;
+using detail::writeRowMajor;
 using keys::isNan;
 using keys::keyOf;
 using keys::withKeyType;
@@ -117,15 +119,6 @@ Tensor shrunkResult(DType dtype, std::int64_t capacity, std::int64_t size, bool 
                     std::string reason) {
     const Tensor buffer = Tensor::allocateStrided(dtype, {capacity}, {1}, keepValues);
     return buffer.withLayout(Layout{{size}, {1}, 0}).withLayoutReason(std::move(reason));
-}
-
-void writeRowMajor(const Tensor& dst, const std::vector<Scalar>& values) {
-    detail::writeValues(dst, [&](std::int64_t i) { return values[static_cast<std::size_t>(i)]; });
-}
-
-void writeIndices(const Tensor& dst, const std::vector<std::int64_t>& indices) {
-    detail::writeValues(
-        dst, [&](std::int64_t i) { return Scalar::fromInt(indices[static_cast<std::size_t>(i)]); });
 }
 
 // The result of sort, topk, kthvalue, cummax and cummin for a 0-dim input: the value itself and

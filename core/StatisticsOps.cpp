@@ -82,18 +82,11 @@ std::vector<std::vector<Scalar>> linesAlong(const Tensor& self, std::int64_t d) 
     return lines;
 }
 
+using detail::writeIndices;
+using detail::writeRowMajor;
 using keys::isNan;
 using keys::keyOf;
 using keys::withKeyType;
-
-void writeScalars(const Tensor& dst, const std::vector<Scalar>& values) {
-    detail::writeValues(dst, [&](std::int64_t i) { return values[static_cast<std::size_t>(i)]; });
-}
-
-void writeIndices(const Tensor& dst, const std::vector<std::int64_t>& indices) {
-    detail::writeValues(
-        dst, [&](std::int64_t i) { return Scalar::fromInt(indices[static_cast<std::size_t>(i)]); });
-}
 
 void checkDims(const Tensor& self, const Shape& dims) {
     for (const std::int64_t d : dims)
@@ -206,8 +199,8 @@ Tensor medianAll(const Tensor& self, bool ignoreNan) {
     if (self.numel() == 0) {
         // at::full({}, NaN).to(self's dtype): NaN converted as the CPU converts it.
         if (result.hasValues())
-            writeScalars(result, {castScalar(Scalar::fromFloat(std::numeric_limits<double>::quiet_NaN()),
-                                             self.dtype())});
+            writeRowMajor(result, {castScalar(Scalar::fromFloat(std::numeric_limits<double>::quiet_NaN()),
+                                              self.dtype())});
         return result;
     }
     if (self.dtype() == DType::Bool || self.dtype() == DType::Float16 || isComplex(self.dtype()))
@@ -220,8 +213,8 @@ Tensor medianAll(const Tensor& self, bool ignoreNan) {
         if (!(v.isFloat() && std::isnan(v.floatValue)))
             numbers.push_back(v);
     if (numbers.empty() || (!ignoreNan && numbers.size() != values.size())) {
-        writeScalars(result,
-                     {castScalar(Scalar::fromFloat(std::numeric_limits<double>::quiet_NaN()), self.dtype())});
+        writeRowMajor(
+            result, {castScalar(Scalar::fromFloat(std::numeric_limits<double>::quiet_NaN()), self.dtype())});
         return result;
     }
     // The ((non-NaN count) - 1) / 2-th smallest: its value does not depend on how ties are ordered.
@@ -230,7 +223,7 @@ Tensor medianAll(const Tensor& self, bool ignoreNan) {
         std::sort(numbers.begin(), numbers.end(),
                   [](const Scalar& a, const Scalar& b) { return keyOf<Key>(a) < keyOf<Key>(b); });
     });
-    writeScalars(result, {numbers[(numbers.size() - 1) / 2]});
+    writeRowMajor(result, {numbers[(numbers.size() - 1) / 2]});
     return result;
 }
 
@@ -287,7 +280,7 @@ ValuesAndIndices medianDim(const Tensor& self, std::int64_t dim, bool keepdim, b
             indices.push_back(*nth);
         }
     });
-    writeScalars(result.values, values);
+    writeRowMajor(result.values, values);
     writeIndices(result.indices, indices);
     return result;
 }
@@ -314,7 +307,7 @@ ValuesAndIndices mode(const Tensor& self, std::int64_t dim, bool keepdim,
         return result;
     if (self.dim() == 0) { // _dimreduce_return_trivial_no_ident: the value itself, no kernel
         if (result.values.hasValues()) {
-            writeScalars(result.values, self.values());
+            writeRowMajor(result.values, self.values());
             writeIndices(result.indices, {0});
         }
         return result;
@@ -350,7 +343,7 @@ ValuesAndIndices mode(const Tensor& self, std::int64_t dim, bool keepdim,
             indices.push_back(modeIndex);
         }
     });
-    writeScalars(result.values, values);
+    writeRowMajor(result.values, values);
     writeIndices(result.indices, indices);
     return result;
 }
@@ -473,7 +466,7 @@ Tensor quantile(const Tensor& self, const Tensor& q, std::optional<std::int64_t>
                     quantileOfLine<double>(std::move(keys), qv.floatValue, mode, ignoreNan)));
             }
         }
-    writeScalars(result, values);
+    writeRowMajor(result, values);
     return out ? writeOut(*out, result) : result;
 }
 
@@ -482,7 +475,7 @@ Tensor quantile(const Tensor& self, double q, std::optional<std::int64_t> dim, b
     SS_CHECK(q >= 0 && q <= 1, RuntimeError, "quantile() q must be in the range [0, 1] but got ", q);
     // at::scalar_tensor(q, self.options())
     const Tensor qTensor = allocateContiguous(self.dtype(), {}, true);
-    writeScalars(qTensor, {castScalar(Scalar::fromFloat(q), self.dtype())});
+    writeRowMajor(qTensor, {castScalar(Scalar::fromFloat(q), self.dtype())});
     return quantile(self, qTensor, dim, keepdim, interpolation, ignoreNan, out);
 }
 
@@ -796,8 +789,8 @@ std::pair<Tensor, Tensor> varianceAndMean(const Tensor& self, const std::optiona
         spreads.push_back(Scalar::fromFloat(takeRoot ? std::sqrt(variance) : variance));
         means.push_back(Scalar::fromFloat(mean));
     }
-    writeScalars(result.first, spreads);
-    writeScalars(result.second, means);
+    writeRowMajor(result.first, spreads);
+    writeRowMajor(result.second, means);
     return result;
 }
 
