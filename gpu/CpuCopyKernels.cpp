@@ -347,6 +347,9 @@ template <typename T> constexpr std::int64_t tileColumns() {
 // bytes: no faster than the old shape; 1 KiB pieces: no faster than 512.) Bytes and 16-byte
 // elements keep their shapes; pixels have a long-output shape of their own (tileGeometry). Auto takes the
 // long output pieces on AMD CPUs and the long input bursts elsewhere (the only ones measured: the Xeon).
+// On a Zen 5 VM (AVX-512) the long output pieces are still the faster ones: `stridescope_cpu_benchmark
+// --tile-shape`, interleaved, two threads, fp32 4096^2 25-41 against 21-31 GB/s, 4093 x 4099 23-35
+// against 18-26, fp16 24-37 against 20-28.
 std::atomic<TileShape> tileShape{TileShape::Auto};
 
 bool longOutputPieces() {
@@ -2052,7 +2055,8 @@ template <typename T> bool carriesEdges(const TileGeometry& g) {
 // shape above). One decomposition per tile, none per element.
 // One buffer, each tile's two steps in turn: double-buffered tiles, the previous tile's rows
 // written while the next one is gathered (a share after each block row, or after each register
-// block), measured no faster in interleaved rounds against this loop itself (README).
+// block), measured no faster in interleaved rounds against this loop itself
+// (docs/cpu-bandwidth.md).
 template <typename T>
 void tiledRange(const T* src, T* dst, const TilePlan& plan, bool streaming, std::int64_t beginItem,
                 std::int64_t endItem) {

@@ -109,7 +109,8 @@ void usage() {
     std::fprintf(
         stderr,
         "usage: stridescope_cpu_benchmark [--repeat N] [--threads N] [--stores auto|streaming|cached] "
-        "[--clock wall|cpu] [--only TEXT] [--sse2-blocks] [--json]\n");
+        "[--clock wall|cpu] [--only TEXT] [--sse2-blocks] [--tile-shape auto|long-output|long-input] "
+        "[--json]\n");
 }
 
 double processCpuSeconds() {
@@ -151,7 +152,17 @@ int main(int argc, char** argv) {
             only = argv[++i];
         else if (arg == "--sse2-blocks") // the tiles through SSE2's register blocks, for comparison
             cpu::useWidestBlocks(false);
-        else if (arg == "--clock" && i + 1 < argc) {
+        else if (arg == "--tile-shape" && i + 1 < argc) { // the 2-8 byte tiles' shape, for comparison
+            const std::string value = argv[++i];
+            if (value == "long-output")
+                cpu::useTileShape(cpu::TileShape::LongOutputPieces);
+            else if (value == "long-input")
+                cpu::useTileShape(cpu::TileShape::LongInputBursts);
+            else if (value != "auto") {
+                usage();
+                return 2;
+            }
+        } else if (arg == "--clock" && i + 1 < argc) {
             const std::string value = argv[++i];
             if (value != "wall" && value != "cpu") {
                 usage();
