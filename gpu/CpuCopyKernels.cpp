@@ -41,20 +41,28 @@ static_assert(sizeof(Pixel3) == 3 && sizeof(Pixel6) == 6);
 template <typename T> constexpr bool isPixel = sizeof(T) == 3 || sizeof(T) == 6;
 
 #if defined(__SSE2__)
-// A prefetch into L2, in inline assembly rather than _mm_prefetch: GCC 12 -O2 deleted the tile
-// gather's loops of builtin prefetches as dead code (the object held no prefetcht1 at all, and
-// the tiles ran at 0.4x the copy, where the same steps with working prefetches ran at 0.8x).
-inline void prefetchL2(const void* p) { asm volatile("prefetcht1 %0" : : "m"(*static_cast<const char*>(p))); }
+// A prefetch for the lines a tile reads next, in inline assembly rather than _mm_prefetch: GCC 12
+// -O2 deleted the tile gather's loops of builtin prefetches as dead code (the object held no
+// prefetcht1 at all, and the tiles ran at 0.4x the copy, where the same steps with working
+// prefetches ran at 0.8x). prefetcht0, into L1 as well as L2. It was prefetcht1 (L2): on the
+// Xeon VM the two measured the same, on Zen 3 prefetcht1 fills L1 anyway, but on Zen 4 and later
+// it stops at L2, and on a Zen 5 VM (7 December 2026, two threads, 64 MiB, best / limit, binary
+// against binary in 6-10 interleaved pairs) prefetcht0 ran the 8192^2 int8 transpose 0.25-0.29x
+// -> 0.31-0.35x (ahead in every pair), NCHW -> NHWC 64^4 0.66-0.71x -> 0.70-0.76x, the rest
+// within the noise.
+inline void prefetchLine(const void* p) {
+    asm volatile("prefetcht0 %0" : : "m"(*static_cast<const char*>(p)));
+}
 
 // Every line that bytes [p, p + bytes) touch. Counted from the row's own start, a row that
 // begins mid-line (odd sizes: rows 4099 fp32 apart; rows of 800 int8) lost its last line, which
 // the gather then waited for. Medians of five interleaved rounds (two threads, best / limit):
 // 4093 x 4099 fp32 0.45x -> 0.59x, the batch of 100 800^2 int8 images 0.39x -> 0.55x, the RGB
 // image transposed 0.47x -> 0.52x; 4096^2 the same.
-inline void prefetchRunL2(const void* p, std::int64_t bytes) {
+inline void prefetchRun(const void* p, std::int64_t bytes) {
     const auto start = reinterpret_cast<std::uintptr_t>(p);
     for (auto line = start & ~std::uintptr_t(63); line < start + std::uintptr_t(bytes); line += 64)
-        prefetchL2(reinterpret_cast<const void*>(line));
+        prefetchLine(reinterpret_cast<const void*>(line));
 }
 #endif
 
@@ -271,7 +279,7 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 //      the long-output tiles two 8 x 8 word blocks side by side; SSE2: 4 x 4, 2 x 2, 16 x 16
 //      bytes, 8 x 8 words) are read straight from
 //      the input, block by block along a, and stored transposed into the buffer, while the input
-//      rows two blocks ahead (into the next tile at the end) are prefetched into L2; with every
+//      rows two blocks ahead (into the next tile at the end) are prefetched; with every
 //      other element along a (a step of 2), "even" blocks read twice the width and keep the even
 //      elements in registers first (moveTile);
 //   2. each of the tile's output rows (along b) is written from the buffer as one burst, with
@@ -288,7 +296,7 @@ void readRange(const T* src, T* dst, const CollapsedLayout& layout, std::int64_t
 // GB/s median at load 13; 43 against 37 at load 1, with 0.8x the copy).
 // The tile's shape: see kTileColumnBytes (in a standalone version of these steps on an idle
 // moment, square sides of 256 bytes had run at 0.8x the copy, 512 at 0.67-0.7x).
-// The prefetches are inline assembly (prefetchL2): GCC dropped the builtin ones here, and
+// The prefetches are inline assembly (prefetchLine): GCC dropped the builtin ones here, and
 // without them the tiles waited on every input load (0.4x the copy, 90% of the time on loads).
 // The tile's extent in bytes along a (each input burst: 512) and along b (each output burst: 256
 // for 2- to 8-byte elements, 128 for bytes, whose tiles have 4x the rows per byte of fp32; int8
@@ -372,8 +380,8 @@ bool longOutputPieces() {
 // Rows of the input a tile gather prefetches ahead of the one it reads, in register blocks:
 // two blocks (16 fp32 rows, 4 KiB), running on into the next tile along a at a tile's end. Measured
 // against one block and against a whole tile ahead (the next tile's same row, the first version's
-// distance): two was as fast or faster in each run. Into L2, not L1: a tile's rows of a
-// power-of-two pitch share L1 sets.
+// distance): two was as fast or faster in each run. (Into L2 only until a Zen 5 VM measured L1 as
+// well the faster: see prefetchLine.)
 // Bytes prefetch one block (16 rows of 512 bytes, 8 KiB) ahead: their blocks are twice as tall, and
 // two of them ahead kept 256 lines in flight. In interleaved A/B rounds of the full case list,
 // 8192^2 int8 ran 1.22-1.24x faster with one block (the A/A control of the same rounds: 1.00-1.08x);
@@ -1438,7 +1446,7 @@ bool hasAvx2() {
 // transposed in the buffer, rows along a `pitch` elements apart; the ragged edges element by
 // element. Portable builds move every element that way.
 // While a group of rows is read, the same rows of the next tile along a (`next`, nextA x nextB
-// elements) are prefetched into L2: a row is revisited only once per tile, too seldom for the
+// elements) are prefetched: a row is revisited only once per tile, too seldom for the
 // hardware prefetcher to keep up (4096^2 fp32: 9.7 GB/s without, 12.5 with, on the three-step
 // tiles of the first version).
 // `step`: the input's stride along a, 1 or 2 (every other element, with blocks that keep the even
@@ -1464,9 +1472,9 @@ inline void gatherTileBlocks(const T* from, const std::int64_t* inRow, std::int6
     auto prefetch = [&](std::int64_t i) {
 #if defined(__SSE2__)
         if (i < countB)
-            prefetchRunL2(from + inRow[i], span(countA));
+            prefetchRun(from + inRow[i], span(countA));
         else if (i - countB < nextB)
-            prefetchRunL2(next + inRow[i - countB], span(nextA));
+            prefetchRun(next + inRow[i - countB], span(nextA));
 #else
         (void)i, (void)span;
 #endif
@@ -1712,7 +1720,7 @@ template <typename T> struct TileBuffer {
 };
 
 // The next tile's input (the same rows, the next piece along a: `next` + inRow[i], `countA`
-// elements with `step` between them, in `countB` rows), prefetched into L2 line by line while
+// elements with `step` between them, in `countB` rows), prefetched line by line while
 // this tile's buffer is written out, spread evenly over that write-out. The gather's own
 // prefetches (gatherTileBlocks) run a block or two ahead while it reads; between two gathers the
 // write-out left the reads idle, the tile's streaming stores alone in flight, and the next
@@ -1743,7 +1751,7 @@ public:
           m_span((tile.countA > 0 ? (tile.countA - 1) * step + 1 : 0) * std::int64_t(sizeof(T))),
           m_linesPerRow(m_span > 0 ? (m_span + 63) / 64 + 1 : 0), m_lines(tile.countB * m_linesPerRow) {}
     // Prefetches the lines up to `part` / `parts` of them. A row spans one line more than its
-    // bytes where it begins mid-line (see prefetchRunL2): each row has that many line slots, the
+    // bytes where it begins mid-line (see prefetchRun): each row has that many line slots, the
     // last one skipped where the row ends before it. The walk keeps its row and line instead of
     // dividing the line count by the row's lines for each line: a 64-bit division per prefetched
     // line had been a fifth of moveUnitStrideTile's samples (in cache; from memory, where the
@@ -1754,7 +1762,7 @@ public:
             const auto row = reinterpret_cast<std::uintptr_t>(m_next + m_inRow[m_row]);
             const auto line = (row & ~std::uintptr_t(63)) + 64 * std::uintptr_t(m_lineInRow);
             if (line < row + std::uintptr_t(m_span))
-                prefetchL2(reinterpret_cast<const void*>(line));
+                prefetchLine(reinterpret_cast<const void*>(line));
             if (++m_lineInRow == m_linesPerRow) {
                 m_lineInRow = 0;
                 ++m_row;
@@ -1916,7 +1924,7 @@ template <typename T> struct PackedRows {
 };
 
 // Row ib of the tile (at from + inRow[ib], elements `stride` apart) into packed row ib, the input
-// rows kPackAhead rows ahead (running on into the next tile along a) prefetched into L2.
+// rows kPackAhead rows ahead (running on into the next tile along a) prefetched.
 constexpr std::int64_t kPackAhead = 8;
 
 // out[i] = in[2 i] for the first elements of a row, a vector at a time: two 16-byte loads, their
@@ -1963,9 +1971,9 @@ void packRows(const T* from, const std::int64_t* inRow, std::int64_t stride, std
     for (std::int64_t ib = 0; ib < rows; ++ib) {
         const std::int64_t ahead = ib + kPackAhead;
         if (ahead < rows)
-            prefetchRunL2(from + inRow[ahead], span);
+            prefetchRun(from + inRow[ahead], span);
         else if (ahead - rows < nextB)
-            prefetchRunL2(next + inRow[ahead - rows], nextSpan);
+            prefetchRun(next + inRow[ahead - rows], nextSpan);
         const T* __restrict in = from + inRow[ib];
         T* __restrict out = packed.data + packed.rowOffsets[ib];
         const std::int64_t done = stride == 2 ? packEvenElements(in, out, countA) : 0;
