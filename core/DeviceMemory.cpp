@@ -44,9 +44,9 @@ void scatterRowMajor(unsigned char* base, const Layout& layout, int elementSize,
     });
 }
 
-void fillBytePattern(unsigned char* out, std::int64_t count) {
+void fillBytePattern(unsigned char* out, std::int64_t count, std::int64_t first) {
     for (std::int64_t i = 0; i < count; ++i)
-        out[i] = static_cast<unsigned char>(i * 131 + 7);
+        out[i] = static_cast<unsigned char>((first + i) * 131 + 7);
 }
 
 // ---- keeping blocks in step -------------------------------------------------------------

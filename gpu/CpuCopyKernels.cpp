@@ -1,5 +1,6 @@
 #include "gpu/CpuCopyKernels.h"
 
+#include "core/DeviceMemory.h"
 #include "gpu/BandwidthBackend.h"
 
 #include <algorithm>
@@ -2471,12 +2472,25 @@ void useWidestBlocks(bool widest) {
 
 void useTileShape(TileShape shape) { tileShape.store(shape, std::memory_order_relaxed); }
 
-void parallelFill(CpuThreadPool& pool, void* dst, std::int64_t bytes, unsigned char value) {
+namespace {
+// Page by page, each thread the pages it will use.
+template <typename FillRange> void fillPages(CpuThreadPool& pool, std::int64_t bytes, FillRange&& fill) {
     const std::int64_t pages = (bytes + 4095) / 4096;
     pool.parallelRanges(pages, [&](std::int64_t begin, std::int64_t end) {
-        const std::int64_t from = begin * 4096;
-        const std::int64_t to = std::min(bytes, end * 4096);
+        fill(begin * 4096, std::min(bytes, end * 4096));
+    });
+}
+} // namespace
+
+void parallelFill(CpuThreadPool& pool, void* dst, std::int64_t bytes, unsigned char value) {
+    fillPages(pool, bytes, [&](std::int64_t from, std::int64_t to) {
         std::memset(static_cast<char*>(dst) + from, value, static_cast<std::size_t>(to - from));
+    });
+}
+
+void parallelFillPattern(CpuThreadPool& pool, void* dst, std::int64_t bytes) {
+    fillPages(pool, bytes, [&](std::int64_t from, std::int64_t to) {
+        fillBytePattern(static_cast<unsigned char*>(dst) + from, to - from, from);
     });
 }
 

@@ -47,5 +47,7 @@ void useTileShape(TileShape shape);
 // Writes `value` to every byte, one range per thread: fills a buffer and faults its pages in on
 // the threads that will use them.
 void parallelFill(CpuThreadPool& pool, void* dst, std::int64_t bytes, unsigned char value);
+// The same for fillBytePattern's bytes (byte i = i * 131 + 7): what a benchmark's source holds.
+void parallelFillPattern(CpuThreadPool& pool, void* dst, std::int64_t bytes);
 
 } // namespace stridescope::gpu::cpu

@@ -3,6 +3,7 @@
 // Every runtime call goes through STRIDESCOPE_CUDA_CHECK, which throws CudaError.
 #include "CudaCheck.cuh"
 #include "CudaElements.cuh"
+#include "CudaFill.cuh"
 #include "gpu/CopyPlan.h"
 #include "gpu/CudaBackend.h"
 #include "gpu/CudaDeviceInfo.h"
@@ -197,8 +198,8 @@ public:
             m_wideIndexer = makeWideStridedIndexer(m_collapsed);
         m_source = deviceAlloc(problem.sourceBytes());
         m_destination = deviceAlloc(problem.destinationBytes());
-        STRIDESCOPE_CUDA_CHECK(
-            cudaMemset(m_source.get(), 0x5a, static_cast<std::size_t>(problem.sourceBytes())));
+        // fillBytePattern's bytes, as the CPU backend's source (see CpuBackend.cpp): not a constant.
+        fillBytePatternOnDevice(m_source.get(), problem.sourceBytes());
         STRIDESCOPE_CUDA_CHECK(
             cudaMemset(m_destination.get(), 0, static_cast<std::size_t>(problem.destinationBytes())));
         if (!source.empty()) {

@@ -6,6 +6,7 @@
 // kernel that reads one layout and writes another. Every step is timed between CUDA events.
 #include "CudaCheck.cuh"
 #include "CudaElements.cuh"
+#include "CudaFill.cuh"
 #include "gpu/CudaStorageHook.h"
 #include "gpu/CudaTransferHook.h"
 #include "gpu/StridedIndexer.h"
@@ -38,13 +39,6 @@ __global__ void stridedCopyWideKernel(T* __restrict__ dst, WideStridedIndexer ds
     const std::int64_t step = std::int64_t(gridDim.x) * blockDim.x;
     for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < numel; i += step)
         dst[dstIndex.storageIndex(i)] = src[srcIndex.storageIndex(i)];
-}
-
-// fillBytePattern's bytes, so that a layout-only block and a layout-only host source agree.
-__global__ void patternKernel(unsigned char* p, std::int64_t count) {
-    const std::int64_t step = std::int64_t(gridDim.x) * blockDim.x;
-    for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += step)
-        p[i] = static_cast<unsigned char>(i * 131 + 7);
 }
 
 unsigned int gridFor(std::int64_t items) {
@@ -144,8 +138,7 @@ public:
         }
         STRIDESCOPE_CUDA_CHECK(cudaSetDevice(device));
         if (pattern) {
-            patternKernel<<<gridFor(bytes), kThreads>>>(static_cast<unsigned char*>(pointer), bytes);
-            STRIDESCOPE_CUDA_CHECK(cudaGetLastError());
+            fillBytePatternOnDevice(pointer, bytes);
         } else {
             STRIDESCOPE_CUDA_CHECK(cudaMemset(pointer, 0, static_cast<std::size_t>(bytes)));
         }

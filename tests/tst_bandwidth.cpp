@@ -7,6 +7,7 @@
 #include "core/Analysis.h"
 #include "core/ComplexOps.h"
 #include "core/DType.h"
+#include "core/DeviceMemory.h"
 #include "core/Ops.h"
 #include "gpu/BackendFactory.h"
 #include "gpu/BandwidthMethod.h"
@@ -33,6 +34,7 @@
 #include <functional>
 #include <numeric>
 #include <random>
+#include <set>
 #include <sstream>
 
 using namespace stridescope;
@@ -331,6 +333,7 @@ private slots:
     void measureLayoutOnCpu();
     void measureIsInterruptible();
     void cpuRefusesWhatDoesNotFit();
+    void cpuSourceHoldsTheBytePattern();
     void cpuRefusesOtherElementSizes_data();
     void cpuRefusesOtherElementSizes();
     void backendSelection();
@@ -1133,6 +1136,28 @@ void TestBandwidth::cpuRefusesWhatDoesNotFit() {
     } catch (const std::runtime_error& e) {
         QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("of RAM but only")), e.what());
     }
+}
+
+// With no source given, a prepared copy's storage holds fillBytePattern's bytes, not a constant
+// (some machines copy constant bytes faster: the benchmark would time another workload), across
+// the page-sized ranges its threads fill; the copies move them as any other bytes.
+void TestBandwidth::cpuSourceHoldsTheBytePattern() {
+    CpuBackend backend(2);
+    const std::int64_t rows = 257, columns = 4099; // a storage of several pages, no whole page per row
+    const Layout transposed{{columns, rows}, {1, columns}, 0};
+    const CopyProblem problem{transposed, 2, rows * columns};
+    std::vector<unsigned char> storage(static_cast<std::size_t>(problem.sourceBytes()));
+    fillBytePattern(storage.data(), std::int64_t(storage.size()));
+    std::set<unsigned char> distinct(storage.begin(), storage.end());
+    QVERIFY(distinct.size() > 100);
+    auto prepared = backend.prepare(problem);
+    prepared->run(CopyKernel::Baseline);
+    std::vector<std::uint8_t> flat = prepared->destination();
+    QVERIFY(std::equal(flat.begin(), flat.end(), storage.begin()));
+    prepared->run(CopyKernel::Tiled);
+    const std::vector<unsigned char> expected = gatherRowMajor(storage.data(), transposed, 2);
+    const std::vector<std::uint8_t> moved = prepared->destination();
+    QVERIFY(std::equal(moved.begin(), moved.end(), expected.begin(), expected.end()));
 }
 
 void TestBandwidth::cpuRefusesOtherElementSizes_data() {
