@@ -140,6 +140,11 @@ int main(int argc, char** argv) {
     // what the kernel costs when it has the cores. A proxy, labelled as such by scripts/bench-cpu.
     bool cpuClock = false;
     std::string only; // --only TEXT: the cases whose name contains TEXT (and the flat copy)
+    // --evict MIB: before every timed run, a line of each 64 bytes of a buffer this large is
+    // written (ordinary stores), so that no run finds its source or destination cached from the
+    // run before. Without it, ordinary stores (--stores cached) are flattered: the lines a run
+    // leaves in the last-level cache are hits for the next one.
+    std::int64_t evictBytes = 0;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--repeat" && i + 1 < argc)
@@ -150,6 +155,8 @@ int main(int argc, char** argv) {
             json = true;
         else if (arg == "--only" && i + 1 < argc)
             only = argv[++i];
+        else if (arg == "--evict" && i + 1 < argc)
+            evictBytes = std::int64_t(std::max(0, std::atoi(argv[++i]))) << 20;
         else if (arg == "--sse2-blocks") // the tiles through SSE2's register blocks, for comparison
             cpu::useWidestBlocks(false);
         else if (arg == "--tile-shape" && i + 1 < argc) { // the 2-8 byte tiles' shape, for comparison
@@ -235,7 +242,10 @@ int main(int argc, char** argv) {
     }
 
     const int teamSize = backend.threadCount();
+    std::vector<unsigned char> evictBuffer(static_cast<std::size_t>(evictBytes), 1);
     auto timedRun = [&](Timed& t) {
+        for (std::size_t line = 0; line < evictBuffer.size(); line += 64)
+            evictBuffer[line] = static_cast<unsigned char>(evictBuffer[line] + 1);
         if (!cpuClock)
             return t.prepared->run(t.which);
         const double before = processCpuSeconds();
