@@ -110,7 +110,7 @@ void usage() {
         stderr,
         "usage: stridescope_cpu_benchmark [--repeat N] [--threads N] [--stores auto|streaming|cached] "
         "[--clock wall|cpu] [--only TEXT] [--sse2-blocks] [--tile-shape auto|long-output|long-input] "
-        "[--json]\n");
+        "[--evict MIB] [--json]\n");
 }
 
 double processCpuSeconds() {
